@@ -1,0 +1,62 @@
+/// `set`, `set unit UNIT`, `set temperature VALUE[C|F]`: shows or changes the settings.
+struct SetCommand: Command {
+  let name = "set"
+  let summary = "show the settings, or change the unit or the air temperature"
+  let usage = "set [unit km|m|mi|ft|nmi | temperature VALUE[C|F]]"
+  let details = """
+    unit         the unit distances are shown in (stored measurements are in metres)
+    temperature  the air temperature for new measurements, e.g. 25, 25C or 77F; it sets the speed of
+                 sound (343.2 m/s at 20 °C); measurements already taken keep theirs
+    Settings are saved and apply to later sessions.
+    """
+
+  static let names = ["unit", "temperature"]
+
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    switch index {
+    case 0: Self.names
+    case 1 where previous.first == "unit": DistanceUnit.allCases.map(\.rawValue)
+    default: []
+    }
+  }
+
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    try expectArguments(arguments, atMost: 2)
+    let settings = session.currentSettings
+    guard !arguments.isEmpty else {
+      let speed = SpeedOfSound.metresPerSecond(celsius: settings.temperature)
+      session.say("unit         \(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of km, m, mi, ft, nmi)")
+      session.say("temperature  \(Temperature(celsius: settings.temperature).description)  (default \(Temperature(celsius: Settings.defaults.temperature).description); speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)")
+      return .proceed
+    }
+    let key = arguments[0]
+    guard arguments.count == 2 else {
+      guard Self.names.contains(key) else { throw unknownSetting(key) }
+      throw usageError("'set \(key)' needs a value")
+    }
+    let value = arguments[1]
+    switch key {
+    case "unit":
+      guard let unit = DistanceUnit(rawValue: value) else {
+        throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use km, m, mi, ft or nmi")
+      }
+      try session.settings.set("unit", to: .string(unit.rawValue))
+      session.say("unit set to \(unit.rawValue)")
+    case "temperature":
+      guard let temperature = Temperature(parsing: value) else {
+        throw .invalidArgument(
+          "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)")
+      }
+      try session.settings.set("temperature", to: .real(temperature.celsius))
+      let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)
+      session.say("temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)")
+    default:
+      throw unknownSetting(key)
+    }
+    return .proceed
+  }
+
+  private func unknownSetting(_ key: String) -> StormrangeError {
+    .invalidArgument("unknown setting '\(key.escapedForDisplay)'; the settings are unit and temperature")
+  }
+}

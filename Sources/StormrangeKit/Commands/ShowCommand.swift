@@ -1,0 +1,52 @@
+/// `show [N]`: the measurements, oldest first.
+struct ShowCommand: Command {
+  let name = "show"
+  let summary = "list the measurements, or the last N"
+  let usage = "show [N]"
+  let usesHistory = true
+
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    try expectArguments(arguments, atMost: 1)
+    var limit: Int?
+    if !arguments.isEmpty {
+      guard let count = Int(arguments[0]), count > 0 else {
+        throw .invalidArgument("'\(arguments[0].escapedForDisplay)' is not a positive whole number")
+      }
+      limit = count
+    }
+    try session.refreshHistory()
+    let history = session.history
+    guard !history.isEmpty else {
+      session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
+      return .proceed
+    }
+    let unit = session.currentSettings.unit
+    let first = limit.map { max(0, history.count - $0) } ?? 0
+    let indexWidth = max(1, String(history.count).count)
+    var text = "\(pad("#", indexWidth))  date                 delay     distance  note\n"
+    text.reserveCapacity((history.count - first + 1) * 64)
+    for index in first..<history.count {
+      let measurement = history[index]
+      text += pad(String(index + 1), indexWidth)
+      text += "  "
+      text += LocalTime.format(measurement.date)
+      text += "  "
+      text += pad(FixedPoint.fixed(measurement.delay, digits: 2) + " s", 8)
+      text += "  "
+      text += pad(unit.format(metres: measurement.distance), 10)
+      if let note = measurement.note {
+        text += "  "
+        text += note
+      }
+      text += "\n"
+    }
+    session.output.write(text)
+    return .proceed
+  }
+
+  /// Right-aligns `text` in `width` columns.
+  private func pad(_ text: String, _ width: Int) -> String {
+    let count = text.unicodeScalars.count
+    return count >= width ? text : String(repeating: " ", count: width - count) + text
+  }
+}

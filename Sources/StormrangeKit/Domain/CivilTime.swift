@@ -1,0 +1,33 @@
+/// Calendar arithmetic for the proleptic Gregorian calendar, without Foundation's `Calendar`.
+public enum CivilTime {
+  /// Days since 1970-01-01 of a date (Howard Hinnant's `days_from_civil`).
+  public static func days(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146097 + dayOfEra - 719468
+  }
+
+  /// The date of a day number since 1970-01-01 (`civil_from_days`).
+  public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let dayOfEra = z - era * 146097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  public static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Shows dates in the user's local time zone (from `TZ` or /etc/localtime) via the C library,
+/// which is fast and needs no ICU.
+public enum LocalTime {
+  /// `2026-07-01 18:03:00`.
+  public static func format(_ date: Date) -> String {
+    let parts = components(date)
+    return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day)) "
+      + "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+  }
+
+  /// `18:03:00`.
+  public static func formatTime(_ date: Date) -> String {
+    let parts = components(date)
+    return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+  }
+
+  public static func components(_ date: Date)
+    -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
+  {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    return (
+      Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+      Int(parts.tm_min), Int(parts.tm_sec)
+    )
+  }
+
+  private static func pad(_ value: Int, _ width: Int = 2) -> String {
+    let text = String(value)
+    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+  }
+}

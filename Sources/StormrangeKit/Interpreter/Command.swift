@@ -1,0 +1,37 @@
+/// One command of the shell: its names, its help, completion of its arguments and what it does, side
+/// by side, so adding a command means writing one type and listing it in ``CommandRegistry``.
+public protocol Command: Sendable {
+  var name: String { get }
+  var aliases: [String] { get }
+  /// One line for `help`.
+  var summary: String { get }
+  /// The synopsis, e.g. `add SECONDS [at TIME] [note TEXT]`.
+  var usage: String { get }
+  /// Further lines for `help COMMAND`: arguments, examples.
+  var details: String { get }
+  /// Whether the command reads or changes the history (the others never open the file).
+  var usesHistory: Bool { get }
+  /// Candidates for argument `index` (0-based) given the arguments before it.
+  func completions(forArgument index: Int, after previous: [String]) -> [String]
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome
+}
+
+extension Command {
+  public var aliases: [String] { [] }
+  public var details: String { "" }
+  public var usesHistory: Bool { false }
+  public func completions(forArgument index: Int, after previous: [String]) -> [String] { [] }
+
+  /// The usage error for this command.
+  func usageError(_ problem: String) -> StormrangeError {
+    .usage(command: name, usage: usage, problem: problem)
+  }
+
+  /// Fails unless there are exactly `count` arguments... or at most, with `allowFewer`.
+  func expectArguments(_ arguments: CommandArguments, atMost count: Int) throws(StormrangeError) {
+    if arguments.count > count {
+      let extra = arguments[count]
+      throw usageError("unexpected argument '\(extra.escapedForDisplay)'")
+    }
+  }
+}

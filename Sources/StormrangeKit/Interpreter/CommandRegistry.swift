@@ -1,0 +1,52 @@
+/// Every command the shell knows, in the order `help` lists them.
+public struct CommandRegistry: Sendable {
+  public let commands: [any Command]
+
+  public init(commands: [any Command]) { self.commands = commands }
+
+  /// The stormrange commands.
+  public static let standard: CommandRegistry = {
+    let others: [any Command] = [
+      FlashCommand(), ThunderCommand(), AddCommand(), ShowCommand(), DeleteCommand(), ClearCommand(),
+      UndoCommand(), SetCommand(),
+    ]
+    let help = HelpCommand(commands: { CommandRegistry.standard.commands })
+    return CommandRegistry(commands: others + [help, QuitCommand()])
+  }()
+
+  /// The command called `name` (or one of its aliases).
+  public func command(named name: some StringProtocol) -> (any Command)? {
+    commands.first { $0.name == name || $0.aliases.contains(String(name)) }
+  }
+
+  /// Every name and alias.
+  public var names: [String] { commands.flatMap { [$0.name] + $0.aliases } }
+
+  /// The known name a mistyped `word` most likely meant: a unique prefix match, else the nearest
+  /// name within an edit distance of 2 (or a third of the word).
+  static func closest(to word: String, among commands: [any Command]) -> String? {
+    let names = commands.flatMap { [$0.name] + $0.aliases }
+    let lowered = word.lowercased()
+    if names.contains(lowered) { return lowered }
+    let prefixed = names.filter { $0.hasPrefix(lowered) }
+    if !lowered.isEmpty, prefixed.count == 1 { return prefixed[0] }
+    let limit = max(2, lowered.count / 3)
+    let scored = names.map { ($0, editDistance(lowered, $0)) }.filter { $0.1 <= limit }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  /// Levenshtein distance, giving up early on long words (nothing is close to a megabyte line).
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars.prefix(64))
+    let b = Array(b.unicodeScalars)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...max(1, b.count) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,83 @@
+/// Runs command lines against a session: the core of the REPL, the batch runner and one-shot mode,
+/// usable without a terminal or a process (tests feed it lines and read its sinks).
+public final class Interpreter {
+  public let session: Session
+  public let registry: CommandRegistry
+
+  public init(session: Session, registry: CommandRegistry = .standard) {
+    self.session = session
+    self.registry = registry
+  }
+
+  /// Whether a line would be skipped in a batch: blank, or a `#` comment.
+  public static func isBlankOrComment(_ text: String) -> Bool {
+    let trimmed = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+    return trimmed.isEmpty || trimmed.first == "#"
+  }
+
+  /// Runs one line; errors are reported on the session's error sink. Returns what the loop should do
+  /// and whether the command failed.
+  @discardableResult
+  public func execute(_ line: InputLine, number: Int = 0) -> (outcome: Outcome, failed: Bool) {
+    session.lineNumber = number
+    session.currentLine = line
+    do {
+      return (try run(line), false)
+    } catch {
+      session.report(error)
+      return (.proceed, true)
+    }
+  }
+
+  private func run(_ line: InputLine) throws(StormrangeError) -> Outcome {
+    var text = line.text
+    if text.hasSuffix("\r") { text.removeLast() }  // a script saved with CRLF line ends
+    guard let arguments = CommandArguments(text) else {
+      // At the prompt an empty line toggles the stopwatch, so a storm can be timed with Enter alone.
+      if session.mode == .interactive, text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        if session.flash == nil {
+          session.startStopwatch(at: line.arrival)
+        } else {
+          try session.stopStopwatch(at: line.arrival)
+        }
+      }
+      return .proceed
+    }
+    if arguments.commandName.first == "#" { return .proceed }
+    guard let command = registry.command(named: arguments.commandName) else {
+      let name = String(arguments.commandName)
+      throw .unknownCommand(name, suggestion: CommandRegistry.closest(to: name, among: registry.commands))
+    }
+    return try command.run(arguments, in: session)
+  }
+
+  /// Cancels a running stopwatch (Ctrl-C); says so and returns true if one was running.
+  @discardableResult
+  public func cancelStopwatch() -> Bool {
+    guard session.flash != nil else { return false }
+    session.flash = nil
+    session.say("stopwatch cancelled")
+    return true
+  }
+
+  /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs.
+  public func prompt(at moment: Moment) -> String {
+    guard let flash = session.flash else { return "stormrange> " }
+    return "stormrange [flash +\(Int(max(0, moment.monotonic - flash.monotonic))) s]> "
+  }
+
+  /// Completions for `word`, the word being typed after the text `before` it: command names first,
+  /// then each command's fixed arguments (units, setting names).
+  public func completions(before: String, word typed: String) -> [String] {
+    let previous = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let candidates: [String]
+    if previous.isEmpty {
+      candidates = registry.names
+    } else if let command = registry.command(named: previous[0]) {
+      candidates = command.completions(forArgument: previous.count - 1, after: Array(previous.dropFirst()))
+    } else {
+      candidates = []
+    }
+    return candidates.filter { $0.hasPrefix(typed) }.sorted()
+  }
+}

@@ -1,0 +1,5 @@
+/// What the loop does after a command.
+public enum Outcome: Equatable, Sendable {
+  case proceed
+  case quit
+}

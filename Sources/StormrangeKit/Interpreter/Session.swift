@@ -1,0 +1,73 @@
+/// The state a command works with: the history, the settings, the stopwatch, this session's undo
+/// steps, and where its text goes. Everything outside the process is injected.
+public final class Session {
+  public let history: SavedHistory
+  public let settings: SettingsStore
+  public let mode: SessionMode
+  public let clock: SessionClock
+  /// Results, on standard output.
+  public let output: TextSink
+  /// Errors and warnings, on standard error.
+  public let errors: TextSink
+  /// Asks the person at the prompt a yes/no question; only used interactively.
+  public var confirm: (String) -> Bool
+  /// The flash being timed, if any.
+  public var flash: Moment?
+  /// The line being executed (batch line numbers label errors and warnings).
+  public internal(set) var lineNumber = 0
+  /// The line being executed; commands take its arrival time as "now".
+  public internal(set) var currentLine: InputLine
+  var undoSteps: [UndoStep] = []
+
+  public init(
+    history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
+    output: TextSink, errors: TextSink, confirm: @escaping (String) -> Bool = { _ in false }
+  ) {
+    self.history = history
+    self.settings = settings
+    self.mode = mode
+    self.clock = clock
+    self.output = output
+    self.errors = errors
+    self.confirm = confirm
+    self.currentLine = InputLine("", arrival: clock.now())
+  }
+
+  /// Writes one line of results.
+  public func say(_ line: String) { output.write(line + "\n") }
+
+  /// Writes a warning to standard error, labelled like errors.
+  public func warn(_ message: String) { errors.write(label("warning: " + message) + "\n") }
+
+  /// Writes an error to standard error.
+  public func report(_ error: StormrangeError) { errors.write(label(error.message) + "\n") }
+
+  /// `stormrange: line 3: …` in a batch, `stormrange: …` for one command, `error: …` at the prompt.
+  func label(_ message: String) -> String {
+    switch mode {
+    case .batch: "stormrange: line \(lineNumber): \(message)"
+    case .oneShot: "stormrange: \(message)"
+    case .interactive: message.hasPrefix("warning: ") ? message : "error: " + message
+    }
+  }
+
+  /// The settings in force, warning once if the settings file could not be used.
+  var currentSettings: Settings {
+    let settings = settings.current
+    if let problem = settingsProblemOnce() { warn("settings file \(self.settings.path): \(problem); using defaults") }
+    return settings
+  }
+
+  private var warnedAboutSettings = false
+  private func settingsProblemOnce() -> String? {
+    guard !warnedAboutSettings, let problem = settings.problem else { return nil }
+    warnedAboutSettings = true
+    return problem
+  }
+
+  /// Loads the history (or picks up other processes' changes) before a command uses it.
+  func refreshHistory() throws(StormrangeError) { try history.refresh() }
+
+  /// Records a change for `undo`.
+  func remember(_ step: UndoStep) { undoSteps.append(step) }
+}

@@ -1,0 +1,17 @@
+/// Where a session's text goes: standard output or error in the program, a buffer in tests.
+public protocol TextSink: AnyObject {
+  func write(_ text: String)
+}
+
+/// Collects text in memory; the tests' console, and the batch runner's holding area for output that
+/// may be shown only once the changes it reports are on disk.
+public final class TextBuffer: TextSink {
+  public private(set) var text = ""
+  public init() {}
+  public func write(_ text: String) { self.text += text }
+  /// Returns what was collected and empties the buffer.
+  public func take() -> String {
+    defer { text = "" }
+    return text
+  }
+}
