@@ -9,6 +9,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case unknownCommand(String, suggestion: String?)
   /// The history file exists but is not a history; it is left untouched.
   case unreadableHistory(path: String, problem: String)
+  /// The history file cannot be opened at all (a parent is not a directory, no permission).
+  case inaccessibleHistory(path: String, problem: String)
   /// Writing the history failed; nothing changed on disk or in memory.
   case saveFailed(path: String, problem: String)
   /// The settings file exists but cannot be used, or cannot be written.
@@ -34,6 +36,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "unknown command '\(shown)'; type 'help' for a list of commands"
     case .unreadableHistory(let path, let problem):
       return "cannot read the history file \(path): \(problem); it was left as it is (fix it, or 'clear' to move it aside and start afresh)"
+    case .inaccessibleHistory(let path, let problem):
+      return "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"
     case .saveFailed(let path, let problem):
       return "could not save the history to \(path): \(problem); nothing was changed"
     case .settings(let path, let problem):

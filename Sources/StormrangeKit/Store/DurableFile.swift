@@ -10,7 +10,8 @@ public enum DurableFile {
   /// The contents of `path` with its identity, or nil if no file is there. Refuses directories and
   /// files over `limit` bytes without reading them.
   static func read(path: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], identity: FileIdentity)? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, not read.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {
       if errno == ENOENT { return nil }
       throw .system("cannot open it")

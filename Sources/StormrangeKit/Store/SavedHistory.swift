@@ -92,6 +92,12 @@ public final class SavedHistory: RandomAccessCollection {
       }
     } catch {
       entries = []
+      // A system error opening or reading is about the path, not the contents; leave the state
+      // unloaded so the next command tries again.
+      if let code = error.code, code != EISDIR {
+        state = .unloaded
+        throw .inaccessibleHistory(path: path, problem: String(cString: strerror(code)))
+      }
       state = .unreadable(problem: error.message)
       throw .unreadableHistory(path: path, problem: error.message)
     }
@@ -186,6 +192,11 @@ public final class SavedHistory: RandomAccessCollection {
       try refresh()
       return nil
     } catch {}
+    // Only a file is moved aside: a directory or a FIFO at the history's path is not ours to rename.
+    var info = stat()
+    guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .saveFailed(path: path, problem: "it is not a regular file, so it was not moved aside; move or remove it yourself")
+    }
     let stamp = PropertyListDate.format(now).filter { $0 != "-" && $0 != ":" }
     var aside = target + ".unreadable-" + stamp
     var attempt = 1

@@ -1,0 +1,85 @@
+import FoundationEssentials
+import Glibc
+import Testing
+
+@testable import StormrangeKit
+
+/// A clock the test moves by hand.
+final class FakeClock: SessionClock {
+  var moment: Moment
+
+  init(wall: Date = Date(timeIntervalSince1970: 1_782_921_780), monotonic: Double = 1000) {
+    moment = Moment(wall: wall, monotonic: monotonic)
+  }
+
+  func now() -> Moment { moment }
+
+  func advance(_ seconds: Double) {
+    moment = Moment(wall: moment.wall.addingTimeInterval(seconds), monotonic: moment.monotonic + seconds)
+  }
+}
+
+/// A fresh directory under the system's temporary directory, removed when the value is released.
+final class TemporaryDirectory {
+  let path: String
+
+  init() {
+    let template = FileManager.default.temporaryDirectory.path + "/stormrange-tests-XXXXXX"
+    var bytes = Array(template.utf8CString)
+    path = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  func file(_ name: String) -> String { path + "/" + name }
+
+  func write(_ name: String, _ text: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+  }
+
+  func bytes(_ name: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: file(name)).map { Array($0) }
+  }
+}
+
+/// A session on files in a temporary directory, with its text captured.
+struct TestSession {
+  let directory = TemporaryDirectory()
+  let clock = FakeClock()
+  let output = TextBuffer()
+  let errors = TextBuffer()
+  let interpreter: Interpreter
+  var answers: [Bool] = []
+
+  init(mode: SessionMode = .batch, historyName: String = "history.plist") {
+    let session = Session(
+      history: SavedHistory(path: directory.file(historyName)),
+      settings: SettingsStore(path: directory.file("settings.plist")), mode: mode, clock: clock,
+      output: output, errors: errors)
+    interpreter = Interpreter(session: session)
+  }
+
+  var session: Session { interpreter.session }
+  var historyPath: String { session.history.path }
+
+  /// Runs `line` as if it arrived now; returns whether it failed.
+  @discardableResult
+  func run(_ line: String) -> Bool {
+    interpreter.execute(InputLine(line, arrival: clock.now()), number: 1).failed
+  }
+
+  /// Runs each line, expecting every one to succeed.
+  func runAll(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    for line in lines {
+      let failed = run(line)
+      #expect(!failed, "'\(line)' failed: \(errors.text)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The history as a fresh process would read it from disk.
+  func reloadedHistory() throws -> [Measurement] {
+    let history = SavedHistory(path: historyPath)
+    try history.refresh()
+    return Array(history)
+  }
+}
