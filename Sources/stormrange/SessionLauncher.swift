@@ -15,6 +15,7 @@ struct SessionLauncher {
     let session = Session(
       history: SavedHistory(path: locations.history), settings: SettingsStore(path: locations.settings),
       mode: mode, clock: clock, output: output, errors: errors)
+    session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     return Interpreter(session: session)
   }
 

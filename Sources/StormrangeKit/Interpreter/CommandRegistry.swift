@@ -7,8 +7,9 @@ public struct CommandRegistry: Sendable {
   /// The stormrange commands.
   public static let standard: CommandRegistry = {
     let others: [any Command] = [
-      FlashCommand(), ThunderCommand(), AddCommand(), ShowCommand(), DeleteCommand(), ClearCommand(),
-      UndoCommand(), SetCommand(),
+      FlashCommand(), ThunderCommand(), AddCommand(), ShowCommand(), StatusCommand(), PlotCommand(),
+      StatsCommand(), DeleteCommand(), ClearCommand(), UndoCommand(), ExportCommand(), ImportCommand(),
+      SetCommand(),
     ]
     let help = HelpCommand(commands: { CommandRegistry.standard.commands })
     return CommandRegistry(commands: others + [help, QuitCommand()])

@@ -17,6 +17,9 @@ public final class Session {
   public internal(set) var lineNumber = 0
   /// The line being executed; commands take its arrival time as "now".
   public internal(set) var currentLine: InputLine
+  /// Whether output may use Unicode (charts, ±) or only ASCII; the executable decides from the
+  /// locale (see ``CharacterRepertoire/forLocale(environment:)``).
+  public var repertoire: CharacterRepertoire = .unicode
   var undoSteps: [UndoStep] = []
 
   public init(

@@ -1,0 +1,54 @@
+/// `export csv|json [PATH]`: the history in an exchange format, on standard output or in a file.
+struct ExportCommand: Command {
+  let name = "export"
+  let summary = "write the measurements as CSV or JSON, to standard output or a file"
+  let usage = "export csv|json [PATH]"
+  let details = """
+    csv   a header row, then one row per measurement (RFC 4180: CRLF line
+          ends; fields with commas, quotes or line breaks in double quotes)
+    json  an array with one object per measurement
+    Both have the fields index, date (ISO 8601, UTC), delay_s, distance_m,
+    temperature_c, speed_of_sound_mps and note (empty in CSV, null in JSON,
+    when there is none).
+    PATH  the file to write (the rest of the line), replaced atomically; a new
+          file gets mode 0600, as it holds what the history holds. Without
+          PATH the export goes to standard output:
+            stormrange export json > storms.json
+    'import' reads these files back.
+    """
+  let usesHistory = true
+
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    index == 0 ? ExchangeFormat.allCases.map(\.rawValue) : []
+  }
+
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    guard !arguments.isEmpty else { throw usageError("missing the format, csv or json") }
+    guard let format = ExchangeFormat(rawValue: arguments[0].lowercased()) else {
+      throw .invalidArgument("unknown export format '\(arguments[0].escapedForDisplay)'; use csv or json")
+    }
+    try session.refreshHistory()
+    let text = format.encode(session.history)
+    guard arguments.count > 1 else {
+      session.output.write(text)
+      return .proceed
+    }
+    let path = arguments.path(from: 1)
+    if let existing = FileIdentity.of(path: path),
+      let history = FileIdentity.of(path: session.history.target),
+      existing.device == history.device, existing.inode == history.inode
+    {
+      throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
+    }
+    do throws(FileProblem) {
+      try DurableFile.replace(path: path, with: Array(text.utf8))
+    } catch {
+      throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message); nothing was written")
+    }
+    let count = session.history.count
+    session.say(
+      "exported \(count) measurement\(count == 1 ? "" : "s") to \(path.escapedAsPath) (\(format.rawValue.uppercased()))"
+    )
+    return .proceed
+  }
+}

@@ -1,0 +1,99 @@
+/// `import PATH`: adds the measurements of a CSV, JSON or property-list file — all of them or none.
+struct ImportCommand: Command {
+  let name = "import"
+  let summary = "add measurements from a CSV, JSON or property-list file: all or none"
+  let usage = "import PATH"
+  let details = """
+    PATH  a file as 'export' writes it (CSV or JSON), or a property list in
+          the history format, XML or binary; the format is recognised from
+          the content. PATH is the rest of the line.
+    CSV needs a header row. Only date (ISO 8601 with an offset or Z) and
+    delay_s are required: a missing temperature_c is the current 'set
+    temperature', missing speed_of_sound_mps and distance_m are computed;
+    index is ignored. Every row is checked as 'add' checks a delay and a note.
+    If any row is invalid, nothing is imported and each bad row is reported:
+    CSV by line number, JSON by array index (from 0), property lists by entry
+    (from 1). Rows already in the history (every value the same) are skipped,
+    so importing a file twice adds it once; the others are appended in file
+    order. 'undo' removes the whole import.
+    """
+  let usesHistory = true
+
+  /// Bad rows reported one by one; beyond this only their number.
+  static let reportedProblems = 20
+
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    guard !arguments.isEmpty else { throw usageError("missing PATH") }
+    let path = arguments.path(from: 0)
+    let shown = path.escapedAsPath
+    let file: (bytes: [UInt8], identity: FileIdentity)?
+    do throws(FileProblem) {
+      file = try DurableFile.read(path: path, limit: session.history.readLimit)
+    } catch {
+      throw .invalidArgument("cannot import \(shown): \(error.message)")
+    }
+    guard let bytes = file?.bytes else {
+      throw .invalidArgument("cannot import \(shown): there is no such file")
+    }
+    let settings = session.currentSettings
+    let parsed: MeasurementImport
+    do throws(StormrangeError) {
+      parsed = try MeasurementImport(
+        bytes: bytes, now: session.currentLine.arrival.wall, defaultTemperature: settings.temperature)
+    } catch {
+      throw .invalidArgument("cannot import \(shown): \(error.message); nothing was imported")
+    }
+    guard parsed.problems.isEmpty else {
+      for problem in parsed.problems.prefix(Self.reportedProblems) {
+        session.report(.invalidArgument("\(shown): \(problem.description)"))
+      }
+      let count = parsed.problems.count
+      if count > Self.reportedProblems {
+        session.report(.invalidArgument("\(shown): \(count - Self.reportedProblems) more invalid rows"))
+      }
+      throw .invalidArgument(
+        "nothing was imported: \(count) of \(parsed.rowCount) rows in \(shown) \(count == 1 ? "is" : "are") invalid; "
+          + "fix \(count == 1 ? "it" : "them") and import again")
+    }
+    guard !parsed.measurements.isEmpty else {
+      session.say("nothing to import: \(shown) holds no measurements")
+      return .proceed
+    }
+    try session.refreshHistory()
+    // One change: duplicates are decided under the history's lock, against what is on disk now.
+    let added = try session.history.modify { entries -> [Measurement] in
+      var existing = MeasurementKey.counts(entries)
+      var added: [Measurement] = []
+      for measurement in parsed.measurements {
+        let key = MeasurementKey(measurement)
+        if let count = existing[key], count > 0 {
+          existing[key] = count - 1
+        } else {
+          added.append(measurement)
+        }
+      }
+      entries.append(contentsOf: added)
+      return added
+    }
+    let skipped = parsed.measurements.count - added.count
+    let source = parsed.source.rawValue
+    if !parsed.warnings.isEmpty {
+      let rows = parsed.warnings.prefix(5).joined(separator: ", ") + (parsed.warnings.count > 5 ? ", …" : "")
+      session.warn(
+        "\(parsed.warnings.count) imported delay\(parsed.warnings.count == 1 ? " is" : "s are") over "
+          + "\(Int(MeasurementRules.warningDelay)) s (\(rows)): thunder is rarely heard beyond ~25 km")
+    }
+    guard !added.isEmpty else {
+      session.say(
+        "nothing new: all \(skipped) measurement\(skipped == 1 ? "" : "s") in \(shown) are already in the history"
+      )
+      return .proceed
+    }
+    session.remember(.removeImported(added))
+    var message =
+      "imported \(added.count) measurement\(added.count == 1 ? "" : "s") from \(shown) (\(source))"
+    if skipped > 0 { message += "; skipped \(skipped) already in the history" }
+    session.say(message + " ('undo' removes \(added.count == 1 ? "it" : "them"))")
+    return .proceed
+  }
+}

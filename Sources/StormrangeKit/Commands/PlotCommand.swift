@@ -1,0 +1,52 @@
+/// `plot [N]`: a chart of distance over time for the current storm, or the last N measurements.
+struct PlotCommand: Command {
+  let name = "plot"
+  let summary = "a chart of distance over time: the current storm, or the last N"
+  let usage = "plot [N]"
+  let details = """
+    N  plot the N most recent measurements instead, across storms
+    One bar per measurement at its time, in the unit set with 'set unit'. The
+    dashed line marks 10 km, inside which the advice is to take shelter.
+    Unicode block characters when the locale is UTF-8 (LC_ALL, LC_CTYPE or
+    LANG), plain ASCII otherwise. Fits an 80-column terminal.
+    """
+  let usesHistory = true
+
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    try expectArguments(arguments, atMost: 1)
+    var limit: Int?
+    if !arguments.isEmpty {
+      guard let count = Int(arguments[0]), count > 0 else {
+        throw .invalidArgument(
+          "'\(arguments[0].escapedForDisplay)' is not a positive whole number; e.g. plot 20")
+      }
+      limit = count
+    }
+    try session.refreshHistory()
+    let history = session.history
+    let chosen = limit.map { Storm.mostRecent($0, in: history) } ?? Storm.current(in: history)
+    guard let storm = chosen else {
+      session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
+      return .proceed
+    }
+    let unit = session.currentSettings.unit
+    let plural = storm.count == 1 ? "" : "s"
+    let span =
+      storm.count == 1
+      ? "at \(LocalTime.format(storm.start))"
+      : "from \(LocalTime.format(storm.start)) to \(DurationText.clock(storm.end, besides: storm.start))"
+    let heading =
+      limit == nil
+      ? "current storm: \(storm.count) measurement\(plural) \(span)"
+      : "last \(storm.count) measurement\(plural) \(span)"
+    let chart = DistanceChart(
+      points: storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: session.repertoire)
+    var text = heading + "\n" + chart.render()
+    if limit == nil, let status = StormStatus(history: history, now: session.clock.now().wall) {
+      let report = StatusReport(status: status, unit: unit, repertoire: session.repertoire)
+      text += "trend: " + report.trendDescription(short: false) + "\n"
+    }
+    session.output.write(text)
+    return .proceed
+  }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+/// One measurement as an import file gives it, before it is checked. Only the date and the delay
+/// are required; a missing temperature is the current `set temperature` (as for `add`), a missing
+/// speed of sound is computed from the temperature, and a missing distance from both.
+struct ImportedRow {
+  var date: Date?
+  var delay: Double?
+  var distance: Double?
+  var temperature: Double?
+  var speedOfSound: Double?
+  var note: String?
+  var otherKeys: [PropertyListEntry] = []
+
+  /// Dates the history file can hold (a property-list date is between the years 1 and 9999).
+  static let plausibleDates =
+    Date(
+      timeIntervalSince1970: Double(CivilTime.days(year: 1, month: 1, day: 1) * 86400))...Date(
+      timeIntervalSince1970: Double(CivilTime.days(year: 10000, month: 1, day: 1) * 86400 - 1))
+
+  /// Speeds of sound another tool may have used: those of plausible air temperatures, ±2 %.
+  static let plausibleSpeeds =
+    SpeedOfSound.metresPerSecond(celsius: SpeedOfSound.plausibleCelsius.lowerBound)
+    * 0.98...SpeedOfSound.metresPerSecond(celsius: SpeedOfSound.plausibleCelsius.upperBound) * 1.02
+
+  /// The measurement, checked with the rules `add` applies (``MeasurementRules``) plus consistency
+  /// of the stored values; returns it with a warning to show, if any.
+  func measurement(now: Date, defaultTemperature: Double) throws(StormrangeError) -> (Measurement, String?) {
+    guard let date else { throw .invalidArgument("no date") }
+    guard Self.plausibleDates.contains(date) else {
+      throw .invalidArgument("the date \(ISO8601Time.formatUTC(date)) is not between the years 1 and 9999")
+    }
+    guard date.timeIntervalSince(now) <= 60 else {
+      throw .invalidArgument("the date \(ISO8601Time.formatUTC(date)) is in the future")
+    }
+    guard let delay else { throw .invalidArgument("no delay") }
+    let warning = try MeasurementRules.checkDelay(delay, as: delay.description)
+    let temperature = self.temperature ?? defaultTemperature
+    guard SpeedOfSound.plausibleCelsius.contains(temperature) else {
+      throw .invalidArgument(
+        "temperature \(temperature) °C is not a plausible air temperature (-60 to 60 °C)")
+    }
+    let speed = speedOfSound ?? SpeedOfSound.metresPerSecond(celsius: temperature)
+    guard Self.plausibleSpeeds.contains(speed) else {
+      throw .invalidArgument(
+        "speed of sound \(speed) m/s is not plausible in air (\(Int(Self.plausibleSpeeds.lowerBound)) to "
+          + "\(Int(Self.plausibleSpeeds.upperBound)) m/s)")
+    }
+    let expected = delay * speed
+    let distance = self.distance ?? expected
+    // A spreadsheet may round; a distance that disagrees by more was edited without the delay.
+    guard abs(distance - expected) <= max(1, expected * 0.005) else {
+      throw .invalidArgument(
+        "distance \(distance) m does not match delay × speed of sound (\(FixedPoint.fixed(expected, digits: 1)) m)"
+      )
+    }
+    if let note { try MeasurementRules.checkNote(note) }
+    let measurement = Measurement(
+      date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speed,
+      note: note, otherKeys: otherKeys)
+    return (measurement, warning)
+  }
+}

@@ -1,0 +1,236 @@
+import FoundationEssentials
+
+/// Reads an import file — CSV or JSON as `export` writes them, or a property list in the history
+/// format (XML or binary) — and checks every row, so the caller can import all of them or none.
+///
+/// The format is recognised from the content, not the name: `[` starts JSON, `bplist` or `<` a
+/// property list, anything else is CSV (with a header row naming its columns, in any order; only
+/// `date` and `delay_s` are required, `index` is ignored). Rows are named in problems the way the
+/// format counts them: CSV by line number (the header is line 1), JSON by array index (from 0),
+/// property lists by entry (from 1, as errors about the history file do).
+struct MeasurementImport {
+  enum Source: String {
+    case csv = "CSV"
+    case json = "JSON"
+    case propertyList = "property list"
+  }
+
+  /// A row that cannot be imported: `line 4: delay_s: 'abc' is not a number`.
+  struct Problem: Equatable {
+    /// `line 4`, `array index 3`, `entry 2`.
+    var row: String
+    var message: String
+    var description: String {
+      message.hasPrefix(row + " ") || message.hasPrefix(row + ":") ? message : "\(row): \(message)"
+    }
+  }
+
+  let source: Source
+  /// Rows read, valid or not.
+  private(set) var rowCount = 0
+  /// The valid rows, in file order.
+  private(set) var measurements: [Measurement] = []
+  private(set) var problems: [Problem] = []
+  /// Rows accepted with a warning (long delays), by row name.
+  private(set) var warnings: [String] = []
+
+  private let now: Date
+  private let defaultTemperature: Double
+
+  /// Reads `bytes`. Throws when the file as a whole is unusable (not text, no header, not an
+  /// array); a bad row is recorded in ``problems`` and reading goes on.
+  init(bytes: [UInt8], now: Date, defaultTemperature: Double) throws(StormrangeError) {
+    self.now = now
+    self.defaultTemperature = defaultTemperature
+    var bytes = bytes
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a spreadsheet's BOM
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    if bytes.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
+      source = .propertyList
+      try readPropertyList(bytes)
+    } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+      source = .json
+      try readJSON(bytes)
+    } else {
+      source = .csv
+      try readCSV(bytes)
+    }
+  }
+
+  /// Checks a row and keeps its measurement, or records why not.
+  private mutating func add(_ row: ImportedRow, named name: String) {
+    do throws(StormrangeError) {
+      let (measurement, warning) = try row.measurement(now: now, defaultTemperature: defaultTemperature)
+      measurements.append(measurement)
+      if warning != nil { warnings.append(name) }
+    } catch {
+      problems.append(Problem(row: name, message: error.message))
+    }
+  }
+
+  // MARK: CSV
+
+  private mutating func readCSV(_ bytes: [UInt8]) throws(StormrangeError) {
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw .invalidArgument("it is not UTF-8 text, so not CSV, JSON or a property list")
+    }
+    let records: [CSVFormat.Record]
+    do {
+      records = try CSVFormat.records(bytes)
+    } catch {
+      // Past a syntax error the rows cannot be told apart; report it like a bad row.
+      rowCount = 1
+      problems = [Problem(row: "line \(error.line)", message: error.message)]
+      return
+    }
+    guard let header = records.first else { throw .invalidArgument("it is empty") }
+    let columns = header.fields.map { field in
+      String(field.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+    for (position, name) in columns.enumerated() {
+      guard ExchangeFormat.keys.contains(name) else {
+        throw .invalidArgument(
+          "line \(header.line): unknown column '\(name.escapedForDisplay)'; the columns are "
+            + ExchangeFormat.keys.joined(separator: ", "))
+      }
+      guard !columns[..<position].contains(name) else {
+        throw .invalidArgument("line \(header.line): the column '\(name)' appears twice")
+      }
+    }
+    for required in ["date", "delay_s"] where !columns.contains(required) {
+      throw .invalidArgument("line \(header.line): the header has no '\(required)' column")
+    }
+    for record in records.dropFirst() {
+      rowCount += 1
+      let name = "line \(record.line)"
+      guard record.fields.count == columns.count else {
+        problems.append(
+          Problem(row: name, message: "\(record.fields.count) fields, but the header names \(columns.count)"))
+        continue
+      }
+      do throws(StormrangeError) {
+        add(try Self.row(fields: Dictionary(uniqueKeysWithValues: zip(columns, record.fields))), named: name)
+      } catch {
+        problems.append(Problem(row: name, message: error.message))
+      }
+    }
+  }
+
+  /// A row from CSV fields by column name; an empty field is a missing value.
+  private static func row(fields: [String: String]) throws(StormrangeError) -> ImportedRow {
+    func number(_ key: String) throws(StormrangeError) -> Double? {
+      guard let text = fields[key], !text.isEmpty else { return nil }
+      guard let value = StrictNumber.parse(text) else {
+        throw .invalidArgument("\(key): '\(text.escapedForDisplay)' is not a number")
+      }
+      return value
+    }
+    var row = ImportedRow()
+    if let text = fields["date"], !text.isEmpty { row.date = try date(text) }
+    row.delay = try number("delay_s")
+    row.distance = try number("distance_m")
+    row.temperature = try number("temperature_c")
+    row.speedOfSound = try number("speed_of_sound_mps")
+    if let note = fields["note"], !note.isEmpty { row.note = note }
+    return row
+  }
+
+  private static func date(_ text: String) throws(StormrangeError) -> Date {
+    guard let date = ISO8601Time.parse(text) else {
+      throw .invalidArgument(
+        "date: '\(text.escapedForDisplay)' is not an ISO 8601 time with an offset, e.g. 2026-07-01T16:03:00Z")
+    }
+    return date
+  }
+
+  // MARK: JSON
+
+  private mutating func readJSON(_ bytes: [UInt8]) throws(StormrangeError) {
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    } catch {
+      throw .invalidArgument("it is not valid JSON (\(Self.describe(error)))")
+    }
+    guard case .array(let elements) = value else {
+      throw .invalidArgument("the JSON is \(value.typeDescription), not an array of measurements")
+    }
+    rowCount = elements.count
+    for (index, element) in elements.enumerated() {
+      let name = "array index \(index)"
+      do throws(StormrangeError) {
+        add(try Self.row(json: element), named: name)
+      } catch {
+        problems.append(Problem(row: name, message: error.message))
+      }
+    }
+  }
+
+  /// A row from one JSON object; null is a missing value.
+  private static func row(json: JSONValue) throws(StormrangeError) -> ImportedRow {
+    guard case .object(let members) = json else {
+      throw .invalidArgument("\(json.typeDescription), not an object")
+    }
+    for key in members.keys.sorted() where !ExchangeFormat.keys.contains(key) {
+      throw .invalidArgument(
+        "unknown key '\(key.escapedForDisplay)'; the keys are \(ExchangeFormat.keys.joined(separator: ", "))")
+    }
+    func number(_ key: String) throws(StormrangeError) -> Double? {
+      switch members[key] {
+      case nil, .null?: return nil
+      case .number(let value)?: return value
+      case let other?: throw .invalidArgument("'\(key)' is \(other.typeDescription), not a number")
+      }
+    }
+    func string(_ key: String) throws(StormrangeError) -> String? {
+      switch members[key] {
+      case nil, .null?: return nil
+      case .string(let value)?: return value.isEmpty ? nil : value
+      case let other?: throw .invalidArgument("'\(key)' is \(other.typeDescription), not a string")
+      }
+    }
+    var row = ImportedRow()
+    if let text = try string("date") { row.date = try date(text) }
+    row.delay = try number("delay_s")
+    row.distance = try number("distance_m")
+    row.temperature = try number("temperature_c")
+    row.speedOfSound = try number("speed_of_sound_mps")
+    row.note = try string("note")
+    return row
+  }
+
+  /// The decoder's own description, which says where (line and column) the JSON went wrong.
+  private static func describe(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      let underlying = context.underlyingError.map { "\($0)" } ?? ""
+      return underlying.isEmpty ? context.debugDescription : underlying
+    }
+    return "\(error)"
+  }
+
+  // MARK: Property list
+
+  private mutating func readPropertyList(_ bytes: [UInt8]) throws(StormrangeError) {
+    let elements: [(value: PropertyListValue, xmlRange: Range<Int>?)]
+    do {
+      elements = try PropertyListReader.readArray(bytes)
+    } catch {
+      throw .invalidArgument("it is not a property list in the history format: \(error.message)")
+    }
+    rowCount = elements.count
+    for (offset, element) in elements.enumerated() {
+      let name = "entry \(offset + 1)"
+      do {
+        // Reads the stored values (and keeps other tools' keys); then the same checks as CSV rows.
+        let stored = try HistoryFormat.measurement(from: element.value, position: offset + 1)
+        let row = ImportedRow(
+          date: stored.date, delay: stored.delay, distance: stored.distance, temperature: stored.temperature,
+          speedOfSound: stored.speedOfSound, note: stored.note, otherKeys: stored.otherKeys)
+        add(row, named: name)
+      } catch {
+        // The history format's messages already name the entry: "entry 3 has no 'date'".
+        problems.append(Problem(row: name, message: error.message))
+      }
+    }
+  }
+}

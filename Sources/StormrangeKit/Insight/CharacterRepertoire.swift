@@ -1,0 +1,23 @@
+/// Which characters output may use: Unicode (block elements, box drawing, ±) when the locale's
+/// character encoding is UTF-8, plain ASCII otherwise, so a chart never turns into mojibake.
+public enum CharacterRepertoire: Equatable, Sendable {
+  case unicode
+  case ascii
+
+  /// Decides from the locale variables as the C library does: the first of `LC_ALL`, `LC_CTYPE`
+  /// and `LANG` that is set and not empty names the locale; UTF-8 only if it says so
+  /// (`en_US.UTF-8`, `C.utf8`). No locale at all is the "C" locale: ASCII.
+  public static func forLocale(environment: [String: String]) -> CharacterRepertoire {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      guard let value = environment[name], !value.isEmpty else { continue }
+      let codeset = value.lowercased().filter { $0 != "-" && $0 != "_" }
+      return codeset.contains("utf8") ? .unicode : .ascii
+    }
+    return .ascii
+  }
+
+  /// `±`, or `+/-` in ASCII.
+  var plusMinus: String { self == .unicode ? "±" : "+/-" }
+  /// What separates the parts of a one-line summary.
+  var separator: String { self == .unicode ? " · " : " | " }
+}

@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// Durations and clock times as status lines show them.
+enum DurationText {
+  /// `under a minute`, `8 min`, `1 h 05 min`, `3 days`: for "ago" and "in about".
+  static func approximate(_ seconds: Double) -> String {
+    let minutes = Int((min(max(0, seconds), 1e12) / 60).rounded())
+    if seconds < 30 { return "under a minute" }
+    if minutes < 60 { return "\(minutes) min" }
+    if minutes < 48 * 60 {
+      let rest = minutes % 60
+      return "\(minutes / 60) h \(rest < 10 ? "0" : "")\(rest) min"
+    }
+    return "\(minutes / (24 * 60)) days"
+  }
+
+  /// `27:03`, counting down whole seconds (rounded up, so it never shows 00:00 before the time).
+  static func countdown(_ seconds: Double) -> String {
+    let total = Int(min(max(0, seconds), 1e12).rounded(.up))
+    let minutes = total / 60
+    let rest = total % 60
+    return "\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
+  }
+
+  /// The local time of `date`, `18:03:00`, with the date in front when it is not the day of
+  /// `reference` (`2026-07-01 18:03:00`).
+  static func clock(_ date: Date, besides reference: Date) -> String {
+    let (day, referenceDay) = (LocalTime.components(date), LocalTime.components(reference))
+    let sameDay =
+      day.year == referenceDay.year && day.month == referenceDay.month && day.day == referenceDay.day
+    return sameDay ? LocalTime.formatTime(date) : LocalTime.format(date)
+  }
+}

@@ -1,0 +1,34 @@
+/// Columns of text aligned under their headings: text columns to the left, numbers to the right.
+struct TextTable {
+  enum Alignment {
+    case left
+    case right
+  }
+
+  let columns: [(heading: String, alignment: Alignment)]
+  private(set) var rows: [[String]] = []
+
+  init(_ columns: [(heading: String, alignment: Alignment)]) { self.columns = columns }
+
+  mutating func append(_ row: [String]) { rows.append(row) }
+
+  /// The heading line and the rows, each ending in a newline, two spaces between columns, no
+  /// trailing blanks.
+  func render() -> String {
+    let widths = columns.indices.map { column in
+      ([columns[column].heading] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    }
+    var text = ""
+    for row in [columns.map(\.heading)] + rows {
+      var line = ""
+      for (column, cell) in row.enumerated() {
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        if column > 0 { line += "  " }
+        line += columns[column].alignment == .left ? cell + padding : padding + cell
+      }
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
+    }
+    return text
+  }
+}
