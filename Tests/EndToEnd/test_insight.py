@@ -1,0 +1,266 @@
+"""Storm insight and data exchange through the built binary: status, plot, stats, export, import,
+the one-line summary at the prompt, and exit statuses in one-shot mode (issue 5)."""
+
+import csv
+import datetime
+import io
+import json
+import re
+
+import pexpect
+import pytest
+
+from conftest import FileSnapshot, sample_entry, speed_of_sound
+
+KEYS = ["index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note"]
+
+
+def iso(moment: datetime.datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def approaching_storm(minutes_ago: float = 1) -> tuple[list[str], datetime.datetime]:
+    """`add` lines for a storm timed over 20 minutes, ending `minutes_ago`: 45 s of delay down to 15 s,
+    six seconds closer every four minutes (about 31 km/h). Returns the lines and the last flash."""
+    last = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0) - datetime.timedelta(minutes=minutes_ago)
+    lines = []
+    for step, delay in enumerate([45, 39, 33, 27, 21, 15]):
+        flash = last - datetime.timedelta(minutes=4 * (5 - step))
+        lines.append(f"add {delay} at {iso(flash)}" + (" note first flash, west" if step == 0 else ""))
+    return lines, last
+
+
+@pytest.fixture
+def storm(sandbox):
+    lines, last = approaching_storm()
+    result = sandbox.batch(*lines)
+    assert result.status == 0, result.stderr
+    return last
+
+
+def test_status_one_shot(sandbox, storm):
+    result = sandbox.run("status")
+    assert result.status == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.out_lines
+    assert [line.split()[0] for line in lines] == ["latest", "storm", "trend", "advice", "all"]
+    assert re.match(r"latest +#6  5\.15 km ± 0\.15 km  \(delay 15\.00 s, flash at \d\d:\d\d:\d\d, 1 min ago\)$", lines[0])
+    assert "6 measurements from" in lines[1] and "(20 min)" in lines[1]
+    assert lines[2] == "trend      approaching at 31 km/h; already within 10 km"
+    assert lines[3].startswith("advice     TAKE SHELTER NOW")
+    # The last thunder was 15 s after a flash a minute ago: the all-clear is 29 minutes and some seconds off.
+    countdown = re.match(r"all clear  in (\d\d):(\d\d) \(at (\d\d:\d\d:\d\d)\) if no more thunder is heard$", lines[4])
+    assert countdown, lines[4]
+    assert 28 * 60 < int(countdown[1]) * 60 + int(countdown[2]) <= 29 * 60 + 15
+    all_clear = storm + datetime.timedelta(seconds=15 + 30 * 60)
+    assert countdown[3] == all_clear.strftime("%H:%M:%S")
+
+
+def test_status_after_the_storm_is_all_clear(sandbox):
+    lines, _ = approaching_storm(minutes_ago=45)
+    sandbox.batch(*lines)
+    result = sandbox.run("status")
+    assert result.status == 0
+    assert "advice     all clear: the last thunder was 45 min ago" in result.stdout
+    assert "all clear  in" not in result.stdout
+
+
+def test_status_with_an_empty_history_succeeds(sandbox):
+    result = sandbox.run("status")
+    assert (result.status, result.stderr) == (0, "")
+    assert result.stdout.startswith("no measurements yet")
+
+
+def test_status_fails_with_status_1_on_bad_arguments_or_an_unreadable_history(sandbox):
+    result = sandbox.run("status", "now")
+    assert result.status == 1
+    assert result.stderr.startswith("stormrange: unexpected argument 'now'")
+    path = sandbox.write_raw_history(b"not a property list")
+    before = FileSnapshot.of(path)
+    for command in (["status"], ["plot"], ["stats"], ["export", "json"]):
+        result = sandbox.run(*command)
+        assert result.status == 1, command
+        assert "cannot read the history file" in result.stderr
+        assert result.stdout == ""
+    assert FileSnapshot.of(path) == before
+
+
+def test_summary_after_each_measurement_only_at_the_prompt(sandbox, storm):
+    batch = sandbox.batch("add 12")
+    assert len(batch.out_lines) == 1
+    child = pexpect.spawn(
+        sandbox.binary, [], env=sandbox.env, cwd=str(sandbox.home), dimensions=(24, 80), encoding="utf-8", timeout=5
+    )
+    try:
+        child.expect_exact("stormrange> ")
+        child.send("add 9\r")
+        child.expect_exact("stormrange> ")
+        # Without readline's bracketed-paste switches, which wrap each line it reads.
+        text = re.sub(r"\x1b\[\?2004[hl]", "", child.before).replace("\r", "")
+        lines = [line for line in text.split("\n") if line.strip()]
+        assert re.match(r"#8  3\.09 km  \(delay 9\.00 s\)$", lines[-2]), lines
+        assert re.match(r"  ± 0\.15 km · approaching at \d+ km/h · take shelter now$", lines[-1]), lines
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
+def test_plot_fits_80_columns_with_block_characters(sandbox, storm):
+    result = sandbox.run("plot")
+    assert result.status == 0, result.stderr
+    lines = result.out_lines
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0].startswith("current storm: 6 measurements from ")
+    assert lines[1].startswith("distance (km)")
+    assert "█" in result.stdout and "└" in result.stdout
+    assert any(line.strip() == "local time" for line in lines)
+    assert lines[-1] == "trend: approaching at 31 km/h; already within 10 km"
+    first = storm - datetime.timedelta(minutes=20)
+    assert first.strftime("%H:%M") in result.stdout and storm.strftime("%H:%M") in result.stdout
+
+
+@pytest.mark.parametrize("locale", [{"LC_ALL": "C"}, {"LC_ALL": "", "LANG": "en_US.ISO-8859-1"}, {"LC_ALL": "", "LANG": ""}])
+def test_plot_falls_back_to_ascii_without_a_utf8_locale(sandbox, storm, locale):
+    env = dict(sandbox.env, **locale)
+    for args in (["plot"], ["plot", "3"]):
+        result = sandbox.run(*args, env=env)
+        assert result.status == 0, result.stderr
+        assert result.stdout.isascii(), result.stdout
+        assert "#" in result.stdout and "distance (km)" in result.stdout
+        assert max(len(line) for line in result.out_lines) <= 80
+
+
+def test_plot_in_miles_and_bad_counts(sandbox, storm):
+    sandbox.run("set", "unit", "mi")
+    result = sandbox.run("plot", "4")
+    assert result.status == 0
+    assert result.out_lines[0].startswith("last 4 measurements from ")
+    assert result.out_lines[1].startswith("distance (mi)")
+    assert sandbox.run("plot", "0").status == 1
+    assert sandbox.run("plot", "many").status == 1
+
+
+def test_stats_one_line_per_storm(sandbox, storm):
+    sandbox.batch("add 20 at 2026-07-01T12:00:00Z", "add 10 at 2026-07-01T12:20:00Z")
+    result = sandbox.run("stats")
+    assert result.status == 0, result.stderr
+    lines = result.out_lines
+    assert lines[0].split() == ["storm", "start", "end", "count", "nearest", "farthest", "mean"]
+    assert lines[1].split() == ["1", "2026-07-01", "12:00", "12:20", "2", "3.43", "km", "6.86", "km", "5.15", "km"]
+    assert lines[2].split()[4:] == ["6", "5.15", "km", "15.44", "km", "10.30", "km"]
+    assert lines[3] == "2 storms, 8 measurements; storm 2 is the current one"
+
+
+def test_export_json_one_shot(sandbox, storm):
+    result = sandbox.run("export", "json")
+    assert result.status == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert [list(row) for row in rows] == [KEYS] * 6
+    assert [row["index"] for row in rows] == [1, 2, 3, 4, 5, 6]
+    assert rows[0]["note"] == "first flash, west" and rows[1]["note"] is None
+    assert rows[-1]["date"] == iso(storm)
+    assert rows[-1]["delay_s"] == 15.0
+    assert rows[-1]["temperature_c"] == 20.0
+    assert rows[-1]["speed_of_sound_mps"] == pytest.approx(speed_of_sound(20), abs=1e-9)
+    assert rows[-1]["distance_m"] == pytest.approx(15 * speed_of_sound(20), abs=1e-9)
+    # The values are exactly those in the history file.
+    history = sandbox.read_history()
+    assert [row["distance_m"] for row in rows] == [entry["distance"] for entry in history]
+
+
+def test_export_csv_one_shot_is_rfc4180(sandbox, storm):
+    sandbox.batch('add 3 note said "close", then ran')
+    result = sandbox.run("export", "csv")
+    assert result.status == 0
+    raw = result.stdout
+    assert raw.startswith(",".join(KEYS) + "\r\n")
+    assert raw.count("\r\n") == 8 and raw.endswith("\r\n")
+    assert '"said ""close"", then ran"\r\n' in raw
+    rows = list(csv.DictReader(io.StringIO(raw, newline="")))
+    assert rows[-1]["note"] == 'said "close", then ran'
+    assert rows[0]["note"] == "first flash, west" and rows[1]["note"] == ""
+
+
+def test_export_to_a_file_and_import_it_back(sandbox, storm):
+    out = sandbox.home / "storm export.json"
+    result = sandbox.run("export", "json", str(out))
+    assert result.status == 0, result.stderr
+    assert result.stdout == f"exported 6 measurements to {out} (JSON)\n"
+    before = sandbox.read_history()
+    again = sandbox.run("import", str(out))
+    assert again.status == 0
+    assert again.stdout.startswith("nothing new: all 6 measurements")
+    result = sandbox.batch("clear", f"import {out}", "show")
+    assert result.status == 0, result.stderr
+    assert f"imported 6 measurements from {out} (JSON)" in result.stdout
+    assert sandbox.read_history() == before
+
+
+def test_export_refuses_the_history_file_and_bad_formats(sandbox, storm):
+    before = FileSnapshot.of(sandbox.history_path)
+    result = sandbox.run("export", "csv", str(sandbox.history_path))
+    assert result.status == 1
+    assert "is the history file itself" in result.stderr
+    assert sandbox.run("export", "xml").status == 1
+    assert sandbox.run("export").status == 1
+    assert FileSnapshot.of(sandbox.history_path) == before
+
+
+def test_import_is_all_or_nothing_and_names_each_bad_row(sandbox, storm):
+    before = FileSnapshot.of(sandbox.history_path)
+    bad = sandbox.home / "bad.csv"
+    bad.write_text(
+        "date,delay_s,note\n"
+        "2026-07-01T12:00:00Z,6,fine\n"
+        "2026-07-01T12:01:00Z,-4,\n"
+        "2026-07-01T12:02:00Z,nan,\n"
+        '2026-07-01T12:03:00Z,6,"multi\nline"\n'
+        "2026-07-01 12:04,6,\n"
+    )
+    result = sandbox.run("import", str(bad))
+    assert result.status == 1
+    errors = result.err_lines
+    assert [re.search(r"bad\.csv: (line \d+):", line)[1] for line in errors[:-1]] == [
+        "line 3", "line 4", "line 5", "line 7"
+    ]
+    assert errors[-1] == f"stormrange: nothing was imported: 4 of 5 rows in {bad} are invalid; fix them and import again"
+    assert result.stdout == ""
+    assert FileSnapshot.of(sandbox.history_path) == before
+
+    bad_json = sandbox.home / "bad.json"
+    bad_json.write_text(json.dumps([{"date": "2026-07-01T12:00:00Z", "delay_s": 6}, {"date": "2026-07-01T12:00:00Z", "delay_s": 400}]))
+    result = sandbox.run("import", str(bad_json))
+    assert result.status == 1
+    assert "bad.json: array index 1: delay 400.0 s is too long" in result.stderr
+    assert FileSnapshot.of(sandbox.history_path) == before
+
+
+def test_import_then_undo_in_one_step(sandbox):
+    source = sandbox.home / "in.csv"
+    source.write_text("date,delay_s,temperature_c\n2026-07-01T12:00:00Z,6,25\n2026-07-01T12:01:00Z,5.5,25\n")
+    result = sandbox.batch("add 9", f"import {source}", "show", "undo", "show")
+    assert result.status == 0, result.stderr
+    assert f"imported 2 measurements from {source} (CSV) ('undo' removes them)" in result.out_lines
+    assert "undid the import of 2 measurements" in result.out_lines
+    assert [entry["delay"] for entry in sandbox.read_history()] == [9.0]
+
+
+def test_import_a_binary_property_list_in_the_history_format(sandbox):
+    import plistlib
+
+    source = sandbox.home / "other.plist"
+    source.write_bytes(plistlib.dumps([sample_entry(6.0, note="from plistlib"), sample_entry(7.5)], fmt=plistlib.FMT_BINARY))
+    result = sandbox.run("import", str(source))
+    assert result.status == 0, result.stderr
+    assert result.stdout.startswith(f"imported 2 measurements from {source} (property list)")
+    assert [entry.get("note") for entry in sandbox.read_history()] == ["from plistlib", None]
+
+
+def test_help_lists_the_new_commands(sandbox):
+    result = sandbox.run("help")
+    for name in ["status", "plot", "stats", "export", "import"]:
+        assert re.search(rf"^  {name} +\S", result.stdout, re.M), name
+    usage = sandbox.run("help", "export")
+    assert usage.stdout.startswith("usage: export csv|json [PATH]\n")

@@ -1,0 +1,320 @@
+import FoundationEssentials
+import Glibc
+import Testing
+
+@testable import StormrangeKit
+
+@Suite struct CSVFormatTests {
+  @Test(arguments: [
+    "plain", "over the lake, north", "say \"hi\"", "two\nlines", "crlf\r\nline", "", " spaced ", "\"", ",",
+    "ünïcødé ⚡",
+  ])
+  func fieldsRoundTrip(field: String) throws {
+    let text = CSVFormat.record(["1", field, "end"]) + CSVFormat.record(["2", field, "x"])
+    let records = try CSVFormat.records(Array(text.utf8))
+    #expect(records.map(\.fields) == [["1", field, "end"], ["2", field, "x"]])
+  }
+
+  @Test func quotingFollowsRFC4180() {
+    #expect(CSVFormat.field("plain") == "plain")
+    #expect(CSVFormat.field("a,b") == "\"a,b\"")
+    #expect(CSVFormat.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    #expect(CSVFormat.field("a\nb") == "\"a\nb\"")
+    #expect(CSVFormat.record(["a", "b"]) == "a,b\r\n")
+  }
+
+  @Test func recordsKnowTheLineTheyStartOn() throws {
+    let text = "h1,h2\n\"multi\nline\",x\n\nlast,y"
+    let records = try CSVFormat.records(Array(text.utf8))
+    #expect(records.map(\.line) == [1, 2, 5])
+    #expect(records[1].fields == ["multi\nline", "x"])
+  }
+
+  @Test(arguments: [
+    ("a,b\nc,d\"e\n", 2), ("a,b\n\"c\"d,e\n", 2), ("a,b\nc,\"open\nstill open\n", 2),
+  ])
+  func malformedTextNamesItsLine(text: String, line: Int) {
+    #expect(throws: CSVFormat.SyntaxError.self) { try CSVFormat.records(Array(text.utf8)) }
+    do {
+      _ = try CSVFormat.records(Array(text.utf8))
+    } catch {
+      #expect(error.line == line)
+    }
+  }
+}
+
+@Suite struct ExportTests {
+  private func session() -> TestSession {
+    let test = TestSession()
+    test.runAll([
+      "add 6 at 2026-07-01T16:00:00Z note over the lake, \"north\"", "set temperature 25",
+      "add 12.5 at 2026-07-01T18:00:00+02:00",
+    ])
+    _ = test.output.take()
+    return test
+  }
+
+  @Test func csvHasAHeaderAndQuotesNotes() {
+    let test = session()
+    #expect(!test.run("export csv"))
+    let speed25 = SpeedOfSound.metresPerSecond(celsius: 25)
+    #expect(
+      test.output.take()
+        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note\r\n"
+        + "1,2026-07-01T16:00:00Z,6.0,2059.2877360954076,20.0,343.21462268256795,\"over the lake, \"\"north\"\"\"\r\n"
+        + "2,2026-07-01T16:00:00Z,12.5,\(12.5 * speed25),25.0,\(speed25),\r\n")
+  }
+
+  @Test func jsonIsAnArrayOfObjectsWithNullNotes() {
+    let test = session()
+    #expect(!test.run("export json"))
+    let speed25 = SpeedOfSound.metresPerSecond(celsius: 25)
+    #expect(
+      test.output.take() == """
+        [
+          {"index": 1, "date": "2026-07-01T16:00:00Z", "delay_s": 6.0, "distance_m": 2059.2877360954076, \
+        "temperature_c": 20.0, "speed_of_sound_mps": 343.21462268256795, "note": "over the lake, \\"north\\""},
+          {"index": 2, "date": "2026-07-01T16:00:00Z", "delay_s": 12.5, "distance_m": \(12.5 * speed25), \
+        "temperature_c": 25.0, "speed_of_sound_mps": \(speed25), "note": null}
+        ]
+
+        """)
+  }
+
+  @Test func anEmptyHistoryExportsJustTheShape() {
+    let test = TestSession()
+    test.run("export json")
+    #expect(test.output.take() == "[]\n")
+    test.run("export csv")
+    #expect(test.output.take() == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note\r\n")
+  }
+
+  @Test func toAFileWithSpacesInItsName() throws {
+    let test = session()
+    let path = test.directory.file("my storms.csv")
+    #expect(!test.run("export csv \(path)"))
+    #expect(test.output.take() == "exported 2 measurements to \(path) (CSV)\n")
+    let bytes = try #require(test.directory.bytes("my storms.csv"))
+    #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("index,date,"))
+  }
+
+  @Test func badFormatsAndTheHistoryItselfAreRefused() throws {
+    let test = session()
+    let before = test.directory.bytes("history.plist")
+    #expect(test.run("export xml"))
+    #expect(test.run("export"))
+    #expect(test.run("export csv \(test.historyPath)"))
+    #expect(test.errors.text.contains("is the history file itself"))
+    #expect(test.run("export csv \(test.directory.file("missing/dir/x.csv"))"))
+    #expect(test.directory.bytes("history.plist") == before)
+  }
+
+  @Test func completion() {
+    let interpreter = TestSession().interpreter
+    #expect(interpreter.completions(before: "export ", word: "") == ["csv", "json"])
+    #expect(interpreter.completions(before: "export ", word: "j") == ["json"])
+    #expect(interpreter.completions(before: "", word: "st").contains("stats"))
+    #expect(interpreter.completions(before: "", word: "im") == ["import"])
+  }
+}
+
+@Suite struct ImportTests {
+  private let header = "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note\r\n"
+
+  @Test(arguments: ExchangeFormat.allCases)
+  func anExportImportsBackExactly(format: ExchangeFormat) throws {
+    let test = TestSession()
+    test.runAll([
+      "add 6 at 2026-07-01T16:00:00Z note over the lake, \"north\"", "add 9.25 at 2026-07-01T16:01:00Z",
+      "export \(format.rawValue) \(test.directory.file("out"))",
+    ])
+    let original = try test.reloadedHistory()
+    test.runAll(["clear"])
+    _ = test.output.take()
+    #expect(!test.run("import \(test.directory.file("out"))"))
+    #expect(
+      test.output.take()
+        == "imported 2 measurements from \(test.directory.file("out")) (\(format.rawValue.uppercased())) ('undo' removes them)\n"
+    )
+    #expect(try test.reloadedHistory() == original)
+  }
+
+  @Test func rowsAlreadyInTheHistoryAreSkipped() throws {
+    let test = TestSession()
+    test.runAll(["add 6 at 2026-07-01T16:00:00Z", "export csv \(test.directory.file("a.csv"))", "add 7"])
+    _ = test.output.take()
+    #expect(!test.run("import \(test.directory.file("a.csv"))"))
+    #expect(test.output.take().hasPrefix("nothing new: all 1 measurement in"))
+    try test.directory.write(
+      "b.csv",
+      header + "1,2026-07-01T16:00:00Z,6.0,2059.2877360954076,20.0,343.21462268256795,\r\n"
+        + "2,2026-07-01T15:05:00Z,5,,,,\r\n")
+    #expect(!test.run("import \(test.directory.file("b.csv"))"))
+    #expect(test.output.take().contains("imported 1 measurement from"))
+    #expect(try test.reloadedHistory().count == 3)
+    // Importing the same file again adds nothing.
+    #expect(!test.run("import \(test.directory.file("b.csv"))"))
+    #expect(try test.reloadedHistory().count == 3)
+  }
+
+  @Test func badRowsAreReportedByLineAndNothingIsImported() throws {
+    let test = TestSession()
+    test.runAll(["add 6"])
+    let before = test.directory.bytes("history.plist")
+    try test.directory.write(
+      "bad.csv",
+      header
+        + "1,2026-07-01T15:00:00Z,6,,,,fine\r\n"
+        + "2,2026-07-01T15:01:00Z,abc,,,,\r\n"
+        + "3,2026-07-01T15:02:00Z,6,,,,\"two\nlines\"\r\n"
+        + "4,2026-07-01T15:03:00Z,301,,,,\r\n"
+        + "5,yesterday,5,,,,\r\n"
+        + "6,2026-07-01T15:05:00Z,5,9999,,,\r\n"
+        + "7,2026-07-01T15:06:00Z,5,,,\r\n"
+        + "8,2026-07-01T15:07:00Z,5,,99,,\r\n")
+    #expect(test.run("import \(test.directory.file("bad.csv"))"))
+    let errors = test.errors.text.split(separator: "\n").map(String.init)
+    let path = test.directory.file("bad.csv")
+    #expect(errors.count == 8, "\(errors)")
+    #expect(errors[0] == "stormrange: line 1: \(path): line 3: delay_s: 'abc' is not a number")
+    #expect(errors[1].contains("line 4: the note contains the control character U+000A"))
+    #expect(errors[2].contains("line 6: delay 301.0 s is too long"))
+    #expect(errors[3].contains("line 7: date: 'yesterday' is not an ISO 8601 time"))
+    #expect(errors[4].contains("line 8: distance 9999.0 m does not match"))
+    #expect(errors[5].contains("line 9: 6 fields, but the header names 7"))
+    #expect(errors[6].contains("line 10: temperature 99.0 °C is not a plausible air temperature"))
+    #expect(
+      errors[7]
+        == "stormrange: line 1: nothing was imported: 7 of 8 rows in \(path) are invalid; fix them and import again"
+    )
+    #expect(test.directory.bytes("history.plist") == before)
+    #expect(test.run("undo") == false)  // undoes the add: the failed import left no undo step
+  }
+
+  @Test func badJSONElementsAreReportedByArrayIndex() throws {
+    let test = TestSession()
+    try test.directory.write(
+      "bad.json",
+      """
+      [{"date": "2026-07-01T16:00:00Z", "delay_s": 6},
+       {"date": "2026-07-01T16:01:00Z", "delay_s": "6"},
+       [1, 2],
+       {"date": "2026-07-01T16:02:00Z", "delay_s": 6, "colour": "red"},
+       {"delay_s": 6, "note": null}]
+      """)
+    #expect(test.run("import \(test.directory.file("bad.json"))"))
+    let errors = test.errors.text
+    #expect(errors.contains("array index 1: 'delay_s' is a string, not a number"))
+    #expect(errors.contains("array index 2: an array, not an object"))
+    #expect(errors.contains("array index 3: unknown key 'colour'"))
+    #expect(errors.contains("array index 4: no date"))
+    #expect(!errors.contains("array index 0"))
+    #expect(errors.contains("nothing was imported: 4 of 5 rows"))
+    #expect(test.directory.bytes("history.plist") == nil)
+  }
+
+  @Test func aPropertyListInTheHistoryFormatImports() throws {
+    let other = TestSession()
+    other.runAll(["add 6 at 2026-07-01T16:00:00Z note first", "add 5 at 2026-07-01T16:02:00Z"])
+    let test = TestSession()
+    test.runAll(["add 9 at 2026-07-01T15:00:00Z"])
+    _ = test.output.take()
+    #expect(!test.run("import \(other.historyPath)"))
+    #expect(test.output.take().contains("imported 2 measurements from \(other.historyPath) (property list)"))
+    #expect(try test.reloadedHistory().map(\.delay) == [9, 6, 5])
+    // A bad entry is named by its number, from 1.
+    let bad = PropertyListValue.array([
+      HistoryFormat.propertyList(
+        of: Measurement(date: Date(timeIntervalSince1970: 1_782_921_600), delay: 4, temperature: 20)),
+      .dictionary([PropertyListEntry(key: "delay", value: .real(3))]),
+      .dictionary([PropertyListEntry(key: "date", value: .string("today"))]),
+    ])
+    try test.directory.write(
+      "bad.plist", String(decoding: try XMLPropertyListWriter.document(bad), as: UTF8.self))
+    #expect(test.run("import \(test.directory.file("bad.plist"))"))
+    #expect(test.errors.text.contains("bad.plist: entry 2 has no 'date'\n"))
+    #expect(test.errors.text.contains("bad.plist: entry 3: 'date' is a string, not a date\n"))
+  }
+
+  @Test func undoRemovesTheWholeImportInOneStep() throws {
+    let test = TestSession()
+    test.runAll(["add 9 at 2026-07-01T15:00:00Z"])
+    try test.directory.write(
+      "three.csv", "date,delay_s\n2026-07-01T16:00:00Z,6\n2026-07-01T16:01:00Z,5\n2026-07-01T16:02:00Z,4\n")
+    test.runAll(["import \(test.directory.file("three.csv"))", "add 3"])
+    #expect(try test.reloadedHistory().count == 5)
+    test.runAll(["undo"])  // the add
+    _ = test.output.take()
+    test.runAll(["undo"])  // the import
+    #expect(test.output.take() == "undid the import of 3 measurements\n")
+    #expect(try test.reloadedHistory().map(\.delay) == [9])
+  }
+
+  @Test func minimalCSVUsesTheCurrentTemperature() throws {
+    let test = TestSession()
+    test.runAll(["set temperature 30"])
+    try test.directory.write("min.csv", "\u{FEFF}date , delay_s\r\n2026-07-01T16:00:00+02:00,6\r\n")
+    test.runAll(["import \(test.directory.file("min.csv"))"])
+    let imported = try #require(try test.reloadedHistory().first)
+    #expect(imported.temperature == 30)
+    #expect(imported.speedOfSound == SpeedOfSound.metresPerSecond(celsius: 30))
+    #expect(imported.distance == 6 * SpeedOfSound.metresPerSecond(celsius: 30))
+    #expect(imported.date == ISO8601Time.parse("2026-07-01T14:00:00Z"))
+  }
+
+  @Test func wholeFileProblems() throws {
+    let test = TestSession()
+    #expect(test.run("import \(test.directory.file("missing.csv"))"))
+    #expect(test.errors.take().contains("there is no such file"))
+    try test.directory.write("cols.csv", "date,delay\n2026-07-01T16:00:00Z,6\n")
+    #expect(test.run("import \(test.directory.file("cols.csv"))"))
+    #expect(test.errors.take().contains("unknown column 'delay'; the columns are index, date, delay_s"))
+    try test.directory.write("broken.json", "[{\"date\": ")
+    #expect(test.run("import \(test.directory.file("broken.json"))"))
+    #expect(test.errors.take().contains("it is not valid JSON"))
+    try test.directory.write("object.json", "{\"date\": 1}")
+    #expect(test.run("import \(test.directory.file("object.json"))"))
+    #expect(test.errors.take().contains("not an array"))
+    try test.directory.write("empty.csv", "date,delay_s\n")
+    #expect(!test.run("import \(test.directory.file("empty.csv"))"))
+    #expect(test.output.take().contains("holds no measurements"))
+    #expect(test.run("import"))
+    #expect(test.directory.bytes("history.plist") == nil)
+  }
+
+  @Test func futureDatesAreRefusedAsAddRefusesThem() throws {
+    let test = TestSession()
+    let future = ISO8601Time.formatUTC(test.clock.now().wall.addingTimeInterval(3600))
+    try test.directory.write("f.csv", "date,delay_s\n\(future),6\n")
+    #expect(test.run("import \(test.directory.file("f.csv"))"))
+    #expect(test.errors.text.contains("line 2: the date \(future) is in the future"))
+  }
+
+  @Test func longDelaysAreImportedWithOneWarning() throws {
+    let test = TestSession()
+    try test.directory.write("long.csv", "date,delay_s\n2026-07-01T16:00:00Z,80\n2026-07-01T16:01:00Z,90\n")
+    #expect(!test.run("import \(test.directory.file("long.csv"))"))
+    #expect(
+      test.errors.text
+        == "stormrange: line 1: warning: 2 imported delays are over 75 s (line 2, line 3): thunder is rarely heard beyond ~25 km\n"
+    )
+  }
+
+  @Test func datesOutsideWhatTheHistoryCanHoldAreRefused() {
+    let now = Date(timeIntervalSince1970: 1_782_921_780)
+    for seconds in [1e300, -1e300, -62_135_596_801] {
+      let row = ImportedRow(date: Date(timeIntervalSince1970: seconds), delay: 5)
+      #expect(throws: StormrangeError.self) { try row.measurement(now: now, defaultTemperature: 20) }
+    }
+    let earliest = ImportedRow(date: Date(timeIntervalSince1970: -62_135_596_800), delay: 5)
+    #expect(throws: Never.self) { try earliest.measurement(now: now, defaultTemperature: 20) }
+  }
+
+  @Test func utcTimestamps() {
+    #expect(ISO8601Time.formatUTC(Date(timeIntervalSince1970: 1_782_921_780)) == "2026-07-01T16:03:00Z")
+    #expect(ISO8601Time.formatUTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    #expect(
+      ISO8601Time.parse(ISO8601Time.formatUTC(Date(timeIntervalSince1970: 1e9)))
+        == Date(timeIntervalSince1970: 1e9))
+  }
+}
