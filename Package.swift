@@ -28,6 +28,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "StormrangeKitTests", dependencies: ["StormrangeKit"]),
+    // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
+    .executableTarget(name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

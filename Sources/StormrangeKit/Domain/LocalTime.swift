@@ -23,7 +23,10 @@ public enum LocalTime {
   public static func components(_ date: Date)
     -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
   {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    // Clamped to the years 1–9999: another tool's file may hold any date, and converting an absurd
+    // one to time_t would trap.
+    let clamped = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
+    var seconds = time_t(clamped.isNaN ? 0 : clamped.rounded(.down))
     var parts = tm()
     localtime_r(&seconds, &parts)
     return (

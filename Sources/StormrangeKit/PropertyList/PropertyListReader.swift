@@ -36,6 +36,34 @@ public enum PropertyListReader {
     return result
   }
 
+  /// Calls `body` with each element of a top-level array, in order, as it is parsed (XML) or after the
+  /// whole file is decoded (binary), with its XML byte range as in ``readArray(_:)``. Elements are
+  /// handed over one at a time so that the caller can convert and drop them: reading a 100,000-entry
+  /// history this way needs no second copy of it in memory.
+  public static func forEachArrayElement(
+    _ bytes: [UInt8], _ body: (consuming PropertyListValue, Range<Int>?) throws(PropertyListError) -> Void
+  ) throws(PropertyListError) {
+    guard !bytes.isEmpty else { throw PropertyListError("the file is empty") }
+    guard !bytes.starts(with: "bplist".utf8) else {
+      for element in try readArray(bytes) { try body(element.value, nil) }
+      return
+    }
+    let result = bytes.withUnsafeBufferPointer { buffer -> Result<PropertyListValue, PropertyListError> in
+      do throws(PropertyListError) {
+        return .success(
+          try XMLPropertyListReader.read(buffer) { (value, range) throws(PropertyListError) in
+            try body(value, range)
+          })
+      } catch {
+        return .failure(error)
+      }
+    }
+    let root = try result.get()
+    guard case .array = root else {
+      throw PropertyListError("the top level is \(root.typeDescription), not an array")
+    }
+  }
+
   /// The value, and for XML with `recordingRanges` the ranges of a top-level array's elements.
   private static func parse(
     _ bytes: [UInt8], recordingRanges: Bool

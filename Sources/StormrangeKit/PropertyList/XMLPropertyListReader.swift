@@ -33,6 +33,24 @@ struct XMLPropertyListReader: ~Copyable {
     return (value, reader.takeRanges())
   }
 
+  /// Parses `buffer` and hands each element of a top-level array to `body` as soon as it is complete,
+  /// with the byte range of its XML text, instead of collecting them: a large history then never
+  /// exists twice in memory (once as parsed values, once as measurements). Returns the root value,
+  /// which for an array is empty.
+  static func read(
+    _ buffer: UnsafeBufferPointer<UInt8>,
+    eachTopLevelElement body: (consuming PropertyListValue, Range<Int>) throws(PropertyListError) -> Void
+  ) throws(PropertyListError) -> PropertyListValue {
+    guard let base = buffer.baseAddress, !buffer.isEmpty else {
+      throw PropertyListError("the file is empty")
+    }
+    return try withoutActuallyEscaping(body) { (escapable) throws(PropertyListError) -> PropertyListValue in
+      var reader = XMLPropertyListReader(base: base, end: buffer.count, recordsRanges: false)
+      reader.topLevelSink = escapable
+      return try reader.parseDocument()
+    }
+  }
+
   // MARK: - State
 
   private let base: UnsafePointer<UInt8>
@@ -40,6 +58,8 @@ struct XMLPropertyListReader: ~Copyable {
   private var position = 0
   private let recordsRanges: Bool
   private var ranges: [Range<Int>] = []
+  /// Receives the elements of a top-level array instead of `values`, when set.
+  private var topLevelSink: ((consuming PropertyListValue, Range<Int>) throws(PropertyListError) -> Void)?
   /// Open containers, innermost last. Only `frames[0..<depth]` are live; the rest are reused.
   private var frames: [Frame] = []
   private var depth = 0
@@ -151,7 +171,7 @@ struct XMLPropertyListReader: ~Copyable {
         if isDictionary, let key = frames[frame].pendingKey {
           throw error("key \(quoted(key)) has no value", at: tagStart)
         }
-        if let root = closeContainer() { return root }
+        if let root = try closeContainer() { return root }
         continue
       }
 
@@ -191,7 +211,7 @@ struct XMLPropertyListReader: ~Copyable {
       case .key:
         continue  // handled above
       }
-      if let root = add(value, from: tagStart) { return root }
+      if let root = try add(value, from: tagStart) { return root }
     }
   }
 
@@ -213,7 +233,7 @@ struct XMLPropertyListReader: ~Copyable {
   }
 
   /// Closes the innermost container and adds it to its parent; returns it if it is the root value.
-  private mutating func closeContainer() -> PropertyListValue? {
+  private mutating func closeContainer() throws(PropertyListError) -> PropertyListValue? {
     depth -= 1
     let value: PropertyListValue
     if frames[depth].isDictionary {
@@ -222,17 +242,21 @@ struct XMLPropertyListReader: ~Copyable {
     } else {
       value = .array(values.popArray(from: frames[depth].start))
     }
-    return add(value, from: frames[depth].opening)
+    return try add(value, from: frames[depth].opening)
   }
 
   /// Adds a finished value to the innermost open container; returns it if it is the root value.
-  private mutating func add(_ value: consuming PropertyListValue, from start: Int) -> PropertyListValue? {
+  private mutating func add(_ value: consuming PropertyListValue, from start: Int) throws(PropertyListError)
+    -> PropertyListValue?
+  {
     guard depth > 0 else { return value }
     let frame = depth - 1
     if frames[frame].isDictionary {
       let key = frames[frame].pendingKey ?? ""
       frames[frame].pendingKey = nil
       entries.push(PropertyListEntry(key: key, value: value))
+    } else if frame == 0, let sink = topLevelSink {
+      try sink(value, start..<position)
     } else {
       values.push(value)
       if recordsRanges && frame == 0 { ranges.append(start..<position) }

@@ -24,7 +24,9 @@ public enum DurableFile {
     guard info.st_size <= limit else {
       throw FileProblem("it is \(info.st_size / 1_000_000) MB, too large to be a history (the limit is \(limit / 1_000_000) MB)")
     }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    // One byte more than the size, so the read that finds the end needs no bigger buffer: growing a
+    // 30 MB array would copy it and double the memory a large history takes.
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
     var filled = 0
     while true {
       if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65536)) }
@@ -104,10 +106,14 @@ public enum DurableFile {
       return
     }
     if directory != path, directory != "/", directory != "." { try createParentDirectories(of: directory) }
-    if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+    if mkdir(directory, 0o700) == 0 {
+      chmod(directory, 0o700)  // the umask may have narrowed it
+      // The new directory's own entry must reach the disk too, or a crash could lose the folder and
+      // the history saved in it. Best effort: a parent we may not read cannot be flushed.
+      try? syncDirectory(parentDirectory(of: directory))
+    } else if errno != EEXIST {
       throw .system("cannot create the directory \(directory)")
     }
-    chmod(directory, 0o700)
   }
 
   static func parentDirectory(of path: String) -> String {
