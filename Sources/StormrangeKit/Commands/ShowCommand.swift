@@ -6,14 +6,7 @@ struct ShowCommand: Command {
   let usesHistory = true
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 1)
-    var limit: Int?
-    if !arguments.isEmpty {
-      guard let count = Int(arguments[0]), count > 0 else {
-        throw .invalidArgument("'\(arguments[0].escapedForDisplay)' is not a positive whole number")
-      }
-      limit = count
-    }
+    let limit = try optionalCount(arguments)
     try session.refreshHistory()
     let history = session.history
     guard !history.isEmpty else {

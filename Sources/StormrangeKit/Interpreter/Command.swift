@@ -27,7 +27,17 @@ extension Command {
     .usage(command: name, usage: usage, problem: problem)
   }
 
-  /// Fails unless there are exactly `count` arguments... or at most, with `allowFewer`.
+  /// The optional `[N]` of `show N`, `plot N`: nil when absent, else a positive whole number.
+  func optionalCount(_ arguments: CommandArguments) throws(StormrangeError) -> Int? {
+    try expectArguments(arguments, atMost: 1)
+    guard !arguments.isEmpty else { return nil }
+    guard let count = Int(arguments[0]), count > 0 else {
+      throw .invalidArgument("'\(arguments[0].escapedForDisplay)' is not a positive whole number; e.g. \(name) 20")
+    }
+    return count
+  }
+
+  /// Fails when there are more than `count` arguments, naming the first extra one.
   func expectArguments(_ arguments: CommandArguments, atMost count: Int) throws(StormrangeError) {
     if arguments.count > count {
       let extra = arguments[count]

@@ -104,35 +104,19 @@ enum PropertyListDate {
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
-  /// Days since 1970-01-01 of a proleptic Gregorian date.
+  /// Days since 1970-01-01 of a proleptic Gregorian date (see ``CivilTime``).
   static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    Int64(CivilTime.days(year: Int(year), month: Int(month), day: Int(day)))
   }
 
   /// The proleptic Gregorian date of a day counted from 1970-01-01.
   static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    let date = CivilTime.date(days: Int(days))
+    return (Int64(date.year), Int64(date.month), Int64(date.day))
   }
 
   private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
+    Int64(CivilTime.daysInMonth(year: Int(year), month: Int(month)))
   }
 
   private static func appendDigits(_ value: Int64, count: Int, to buffer: inout [UInt8]) {
