@@ -1,7 +1,7 @@
 /// `undo`: reverts the last change made in this session.
 struct UndoCommand: Command {
   let name = "undo"
-  let summary = "revert the last add, delete or clear made in this session"
+  let summary = "revert the last add, delete, clear or import made in this session"
   let usage = "undo"
   let usesHistory = true
 
