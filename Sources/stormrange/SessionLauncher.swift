@@ -35,7 +35,8 @@ struct SessionLauncher {
     let output = StandardStreams.makeOutput()
     let errors = StandardStreams.makeErrors()
     let interpreter = makeInterpreter(mode: .batch, output: output, errors: errors)
-    let reader = FileDescriptorLineReader(descriptor: 0, clock: clock, shouldStop: { Signals.pending != 0 })
+    let reader = FileDescriptorLineReader(
+      descriptor: 0, clock: clock, shouldStop: { Signals.pending != 0 }, wake: Signals.wakeDescriptor)
     let runner = BatchRunner(
       interpreter: interpreter, source: reader, options: .init(bail: bail, echo: echo), output: output,
       errors: errors, shouldStop: { Signals.pending != 0 })

@@ -48,7 +48,9 @@ public final class BatchRunner {
   }
 
   public func run() -> Result {
-    while !finished, let line = source.nextLine() {
+    // Asking before reading, too: a signal that arrived during the last command must end the run
+    // now, not after another line that may never come.
+    while !finished, !shouldStop(), let line = source.nextLine() {
       lineNumber += 1
       if shouldStop() {
         result.stopped = true

@@ -9,6 +9,7 @@ public final class FileDescriptorLineReader: LineSource {
   private let descriptor: Int32
   private let clock: SessionClock
   private let shouldStop: () -> Bool
+  private let wake: Int32
   private var buffer: [UInt8] = []
   private var start = 0
   /// Ends (exclusive, before the newline) of complete lines in `buffer`, with their arrival.
@@ -17,11 +18,17 @@ public final class FileDescriptorLineReader: LineSource {
   private var atEnd = false
   private var scanned = 0
 
-  /// `shouldStop` is asked when a read is interrupted by a signal: true ends the input.
-  public init(descriptor: Int32, clock: SessionClock, shouldStop: @escaping () -> Bool = { false }) {
+  /// `shouldStop` is asked before each read and when one is interrupted by a signal: true ends the
+  /// input. `wake`, if given, is a descriptor that becomes readable when a signal arrives (a
+  /// self-pipe): waiting on it too closes the gap between asking `shouldStop` and starting to read,
+  /// where a signal would otherwise leave the reader waiting for a line that may never come.
+  public init(
+    descriptor: Int32, clock: SessionClock, shouldStop: @escaping () -> Bool = { false }, wake: Int32 = -1
+  ) {
     self.descriptor = descriptor
     self.clock = clock
     self.shouldStop = shouldStop
+    self.wake = wake
   }
 
   public func nextLine() -> InputLine? {
@@ -63,6 +70,10 @@ public final class FileDescriptorLineReader: LineSource {
   }
 
   private func fill() {
+    guard !shouldStop(), waitForInput() else {
+      atEnd = true
+      return
+    }
     let chunk = 1 << 16
     let oldCount = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: chunk))
@@ -79,6 +90,27 @@ public final class FileDescriptorLineReader: LineSource {
     while scanned < buffer.count {
       if buffer[scanned] == UInt8(ascii: "\n") { completed.append((scanned, arrival)) }
       scanned += 1
+    }
+  }
+
+  /// Waits until the input can be read or a signal asks to stop; false for stop.
+  private func waitForInput() -> Bool {
+    guard wake >= 0 else { return true }
+    while true {
+      var waiting = [
+        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&waiting, 2, -1)
+      if shouldStop() { return false }
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return true  // let read(2) report the problem
+      }
+      if waiting[0].revents != 0 { return true }
+      // Woken by a signal that was already dealt with: empty the pipe and wait again.
+      var scratch = [UInt8](repeating: 0, count: 64)
+      while read(wake, &scratch, scratch.count) > 0 {}
     }
   }
 }
