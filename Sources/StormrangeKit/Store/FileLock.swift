@@ -22,10 +22,7 @@ final class FileLock {
       depth += 1
       return
     }
-    if descriptor < 0 {
-      descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-      guard descriptor >= 0 else { throw .system("cannot open the lock file \(path)") }
-    }
+    if descriptor < 0 { descriptor = try Self.open(path) }
     var waited = 0.0
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { throw .system("cannot lock \(path)") }
@@ -42,5 +39,22 @@ final class FileLock {
     guard depth > 0 else { return }
     depth -= 1
     if depth == 0 { flock(descriptor, LOCK_UN) }
+  }
+
+  /// Opens the lock file, creating it with mode 0600 whatever the umask. Read-only is all flock
+  /// needs, so a lock file created under a umask like 0277 still serves its owner later.
+  private static func open(_ path: String) throws(FileProblem) -> Int32 {
+    for _ in 0..<3 {
+      let created = Glibc.open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      if created >= 0 {
+        fchmod(created, 0o600)
+        return created
+      }
+      guard errno == EEXIST else { break }
+      let existing = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      if existing >= 0 { return existing }
+      guard errno == ENOENT else { break }  // removed in between: try again
+    }
+    throw .system("cannot open the lock file \(path)")
   }
 }
