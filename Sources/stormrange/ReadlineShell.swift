@@ -25,7 +25,7 @@ final class ReadlineShell {
 
   /// What one read at the prompt produced.
   enum Input {
-    case line(String, arrival: Moment)
+    case line(String, arrival: Moment, isValidUTF8: Bool)
     case interrupted
     case endOfInput
     case terminated(Int32)
@@ -47,8 +47,8 @@ final class ReadlineShell {
       case .interrupted:
         interpreter.cancelStopwatch()
         output.flush()
-      case .line(let text, let arrival):
-        let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival))
+      case .line(let text, let arrival, let isValidUTF8):
+        let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
         errors.flush()
         output.flush()
         if outcome == .quit { return 0 }
@@ -58,7 +58,7 @@ final class ReadlineShell {
 
   /// Asks a yes/no question at a prompt of its own; Ctrl-C or Ctrl-D mean no.
   func confirm(_ question: String) -> Bool {
-    guard case .line(let answer, _) = read(prompt: { question }, addToHistory: false) else {
+    guard case .line(let answer, _, _) = read(prompt: { question }, addToHistory: false) else {
       StandardStreams.writeError("\n")
       return false
     }
@@ -122,7 +122,9 @@ final class ReadlineShell {
     rl_callback_handler_install(shownPrompt) { line in
       lineFinished = true
       if let line {
-        acceptedLine = String(cString: line)
+        acceptedLine = String(validatingCString: line)
+        acceptedLineIsValid = acceptedLine != nil
+        if acceptedLine == nil { acceptedLine = String(cString: line) }
         free(line)
       } else {
         acceptedLine = nil
@@ -167,7 +169,7 @@ final class ReadlineShell {
       if lineFinished {
         guard let line = acceptedLine else { return .endOfInput }
         if addToHistory { remember(line) }
-        return .line(line, arrival: arrival)
+        return .line(line, arrival: arrival, isValidUTF8: acceptedLineIsValid)
       }
     }
     return .endOfInput
@@ -177,6 +179,7 @@ final class ReadlineShell {
 // MARK: - State shared with readline's C callbacks (which cannot capture context).
 
 nonisolated(unsafe) private var acceptedLine: String?
+nonisolated(unsafe) private var acceptedLineIsValid = true
 nonisolated(unsafe) private var lineFinished = false
 nonisolated(unsafe) private var completionProvider: ((String, String) -> [String])?
 nonisolated(unsafe) private var completionCandidates: [String] = []

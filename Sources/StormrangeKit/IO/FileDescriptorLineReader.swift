@@ -36,18 +36,18 @@ public final class FileDescriptorLineReader: LineSource {
       if atEnd {
         guard start < buffer.count else { return nil }
         // A last line without a newline still counts.
-        let text = decode(start..<buffer.count)
+        let line = makeLine(start..<buffer.count, arrival: clock.now())
         start = buffer.count
-        return InputLine(text, arrival: clock.now())
+        return line
       }
       fill()
     }
     let (end, arrival) = completed[nextCompleted]
     nextCompleted += 1
-    let text = decode(start..<end)
+    let line = makeLine(start..<end, arrival: arrival)
     start = end + 1
     if nextCompleted == completed.count { compact() }
-    return InputLine(text, arrival: arrival)
+    return line
   }
 
   public func peekArrivedLine() -> String? {
@@ -57,6 +57,11 @@ public final class FileDescriptorLineReader: LineSource {
 
   private func decode(_ range: Range<Int>) -> String {
     String(decoding: buffer[range], as: UTF8.self)
+  }
+
+  private func makeLine(_ range: Range<Int>, arrival: Moment) -> InputLine {
+    if let text = String(validating: buffer[range], as: UTF8.self) { return InputLine(text, arrival: arrival) }
+    return InputLine(decode(range), arrival: arrival, isValidUTF8: false)
   }
 
   /// Drops consumed bytes once no complete line is pending.

@@ -21,6 +21,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case noFlash
   /// `undo` with nothing changed in this session.
   case nothingToUndo
+  /// The line's bytes are not UTF-8 text.
+  case invalidEncoding
   /// An interruption stopped the command before it changed anything.
   case interrupted
 
@@ -49,6 +51,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "no flash is being timed; type 'flash' when you see lightning, then 'thunder' when you hear it"
     case .nothingToUndo:
       return "nothing to undo: no change has been made in this session"
+    case .invalidEncoding:
+      return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
     case .interrupted:
       return "interrupted; nothing was changed"
     }

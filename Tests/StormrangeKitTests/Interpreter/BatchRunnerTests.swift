@@ -161,7 +161,9 @@ final class ArrayLineSource: LineSource {
     _ = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
     close(descriptors[1])
     let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: FakeClock())
-    #expect(reader.nextLine()?.text == "\u{FFFD}\u{FFFD}")
+    let invalid = reader.nextLine()
+    #expect(invalid?.text == "\u{FFFD}\u{FFFD}")
+    #expect(invalid?.isValidUTF8 == false)
     #expect(reader.nextLine()?.text == "a\u{0}b")
     #expect(reader.nextLine() == nil)
     close(descriptors[0])

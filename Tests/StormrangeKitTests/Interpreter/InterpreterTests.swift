@@ -55,6 +55,14 @@ import Testing
     #expect(test.errors.text.contains("'thunder'"))
   }
 
+  @Test func aLineThatIsNotUTF8IsRefusedNotStoredWithReplacements() throws {
+    let test = TestSession()
+    let line = InputLine("add 6 note caf\u{FFFD}", arrival: test.clock.now(), isValidUTF8: false)
+    #expect(test.interpreter.execute(line, number: 3).failed)
+    #expect(test.errors.text == "stormrange: line 3: the line is not valid UTF-8 text, so it was not run; save the input as UTF-8\n")
+    #expect(try test.reloadedHistory().isEmpty)
+  }
+
   @Test func commentsAndCRLFAreHandled() throws {
     let test = TestSession()
     test.runAll(["# a comment", "add 6\r", "   "])
