@@ -27,7 +27,9 @@ func milliseconds(_ duration: Duration) -> Double {
 switch arguments[1] {
 case "decode":
   var count = 0
-  let elapsed = clock.measure { count = (try? PropertyListDecoder().decode([Entry].self, from: data))?.count ?? -1 }
+  let elapsed = clock.measure {
+    count = (try? PropertyListDecoder().decode([Entry].self, from: data))?.count ?? -1
+  }
   print(milliseconds(elapsed), count)
 case "add":
   var entries = try PropertyListDecoder().decode([Entry].self, from: data)

@@ -33,7 +33,8 @@ final class ReadlineShell {
 
   func run(output: OutputBuffer, errors: OutputBuffer) -> Int32 {
     setUp()
-    output.write("stormrange 1.0.0: time thunder to find the storm. Type 'help' for commands, Ctrl-D to leave.\n")
+    output.write(
+      "stormrange 1.0.0: time thunder to find the storm. Type 'help' for commands, Ctrl-D to leave.\n")
     output.write("Press Enter when you see lightning and again when you hear thunder.\n")
     output.flush()
     while true {
@@ -199,6 +200,7 @@ private func fdSet(_ descriptor: Int32, _ set: inout fd_set) {
 
 extension String {
   var trimmingBlanks: String {
-    String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    String(
+      drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
   }
 }

@@ -36,7 +36,8 @@ struct StormrangeCLI: ParsableCommand {
 
   @Argument(
     parsing: .postTerminator,
-    help: ArgumentHelp("A command to run instead of reading standard input, e.g. add 6.5.", valueName: "command"))
+    help: ArgumentHelp(
+      "A command to run instead of reading standard input, e.g. add 6.5.", valueName: "command"))
   var command: [String] = []
 
   /// Bad flags exit 2 (argument-parser's default is 64); help and version exit 0.

@@ -37,7 +37,8 @@ struct AddCommand: Command {
       let text = arguments[next + 1]
       guard let parsed = ISO8601Time.parse(text) else {
         throw .invalidArgument(
-          "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00")
+          "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
+        )
       }
       guard parsed.timeIntervalSince(session.currentLine.arrival.wall) <= 60 else {
         throw .invalidArgument("'\(text.escapedForDisplay)' is in the future")

@@ -34,7 +34,9 @@ struct ClearCommand: Command {
     return .proceed
   }
 
-  private func moveAside(path: String, problem: String, in session: Session) throws(StormrangeError) -> Outcome {
+  private func moveAside(path: String, problem: String, in session: Session) throws(StormrangeError)
+    -> Outcome
+  {
     if session.mode == .interactive,
       !session.confirm("The history file cannot be read (\(problem)). Move it aside and start afresh? [y/N] ")
     {

@@ -23,7 +23,9 @@ struct DeleteCommand: Command {
     }
     session.remember(.reinsert(removed, at: number - 1))
     let unit = session.currentSettings.unit
-    session.say("deleted #\(number) (\(unit.format(metres: removed.distance)), delay \(FixedPoint.fixed(removed.delay, digits: 2)) s)")
+    session.say(
+      "deleted #\(number) (\(unit.format(metres: removed.distance)), delay \(FixedPoint.fixed(removed.delay, digits: 2)) s)"
+    )
     return .proceed
   }
 }

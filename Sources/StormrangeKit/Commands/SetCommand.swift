@@ -25,8 +25,12 @@ struct SetCommand: Command {
     let settings = session.currentSettings
     guard !arguments.isEmpty else {
       let speed = SpeedOfSound.metresPerSecond(celsius: settings.temperature)
-      session.say("unit         \(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of km, m, mi, ft, nmi)")
-      session.say("temperature  \(Temperature(celsius: settings.temperature).description)  (default \(Temperature(celsius: Settings.defaults.temperature).description); speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)")
+      session.say(
+        "unit         \(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of km, m, mi, ft, nmi)"
+      )
+      session.say(
+        "temperature  \(Temperature(celsius: settings.temperature).description)  (default \(Temperature(celsius: Settings.defaults.temperature).description); speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"
+      )
       return .proceed
     }
     let key = arguments[0]
@@ -45,11 +49,14 @@ struct SetCommand: Command {
     case "temperature":
       guard let temperature = Temperature(parsing: value) else {
         throw .invalidArgument(
-          "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)")
+          "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)"
+        )
       }
       try session.settings.set("temperature", to: .real(temperature.celsius))
       let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)
-      session.say("temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)")
+      session.say(
+        "temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"
+      )
     default:
       throw unknownSetting(key)
     }

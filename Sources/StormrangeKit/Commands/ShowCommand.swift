@@ -16,7 +16,9 @@ struct ShowCommand: Command {
     let unit = session.currentSettings.unit
     let first = limit.map { max(0, history.count - $0) } ?? 0
     let indexWidth = max(1, String(history.count).count)
-    var text = pad("#", indexWidth) + "  date               " + "  " + pad("delay", 8) + "  " + pad("distance", 10) + "  note\n"
+    var text =
+      pad("#", indexWidth) + "  date               " + "  " + pad("delay", 8) + "  " + pad("distance", 10)
+      + "  note\n"
     text.reserveCapacity((history.count - first + 1) * 64)
     for index in first..<history.count {
       let measurement = history[index]

@@ -44,7 +44,9 @@ public enum ISO8601Time {
     var offsetSeconds = 0
     if expect("Zz") {
       offsetSeconds = 0
-    } else if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+    } else if position < bytes.count,
+      bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+    {
       let sign = bytes[position] == UInt8(ascii: "-") ? -1 : 1
       position += 1
       guard let offsetHours = number(2) else { return nil }

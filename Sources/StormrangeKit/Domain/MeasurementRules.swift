@@ -14,10 +14,12 @@ public enum MeasurementRules {
     }
     guard delay <= maximumDelay else {
       throw .invalidArgument(
-        "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(maximumDelay)) s (~100 km)")
+        "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(maximumDelay)) s (~100 km)"
+      )
     }
     if delay > warningDelay {
-      return "a delay of \(FixedPoint.fixed(delay, digits: 1)) s is unusual: thunder is rarely heard beyond ~25 km"
+      return
+        "a delay of \(FixedPoint.fixed(delay, digits: 1)) s is unusual: thunder is rarely heard beyond ~25 km"
     }
     return nil
   }
@@ -27,10 +29,12 @@ public enum MeasurementRules {
     if let control = note.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
       let code = String(control.value, radix: 16, uppercase: true)
       throw .invalidArgument(
-        "the note contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); remove it")
+        "the note contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); remove it"
+      )
     }
     if let bad = note.unicodeScalars.first(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) {
-      throw .invalidArgument("the note contains U+\(String(bad.value, radix: 16, uppercase: true)), which is not a character")
+      throw .invalidArgument(
+        "the note contains U+\(String(bad.value, radix: 16, uppercase: true)), which is not a character")
     }
     let length = note.count
     guard length <= maximumNoteLength else {

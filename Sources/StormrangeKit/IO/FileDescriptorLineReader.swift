@@ -60,7 +60,9 @@ public final class FileDescriptorLineReader: LineSource {
   }
 
   private func makeLine(_ range: Range<Int>, arrival: Moment) -> InputLine {
-    if let text = String(validating: buffer[range], as: UTF8.self) { return InputLine(text, arrival: arrival) }
+    if let text = String(validating: buffer[range], as: UTF8.self) {
+      return InputLine(text, arrival: arrival)
+    }
     return InputLine(decode(range), arrival: arrival, isValidUTF8: false)
   }
 

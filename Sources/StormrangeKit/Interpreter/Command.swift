@@ -32,7 +32,8 @@ extension Command {
     try expectArguments(arguments, atMost: 1)
     guard !arguments.isEmpty else { return nil }
     guard let count = Int(arguments[0]), count > 0 else {
-      throw .invalidArgument("'\(arguments[0].escapedForDisplay)' is not a positive whole number; e.g. \(name) 20")
+      throw .invalidArgument(
+        "'\(arguments[0].escapedForDisplay)' is not a positive whole number; e.g. \(name) 20")
     }
     return count
   }

@@ -44,7 +44,8 @@ public struct CommandRegistry: Sendable {
     for i in 1...max(1, a.count) where !a.isEmpty {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in 1...max(1, b.count) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       previous = current
     }

@@ -57,7 +57,9 @@ public final class Session {
   /// The settings in force, warning once if the settings file could not be used.
   var currentSettings: Settings {
     let settings = settings.current
-    if let problem = settingsProblemOnce() { warn("settings file \(self.settings.path): \(problem); using defaults") }
+    if let problem = settingsProblemOnce() {
+      warn("settings file \(self.settings.path): \(problem); using defaults")
+    }
     return settings
   }
 

@@ -34,12 +34,16 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "\(problem); usage: \(usage)"
     case .unknownCommand(let name, let suggestion):
       let shown = name.escapedForDisplay
-      if let suggestion { return "unknown command '\(shown)'; did you mean '\(suggestion)'? (type 'help' for a list)" }
+      if let suggestion {
+        return "unknown command '\(shown)'; did you mean '\(suggestion)'? (type 'help' for a list)"
+      }
       return "unknown command '\(shown)'; type 'help' for a list of commands"
     case .unreadableHistory(let path, let problem):
-      return "cannot read the history file \(path): \(problem); it was left as it is (fix it, or 'clear' to move it aside and start afresh)"
+      return
+        "cannot read the history file \(path): \(problem); it was left as it is (fix it, or 'clear' to move it aside and start afresh)"
     case .inaccessibleHistory(let path, let problem):
-      return "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"
+      return
+        "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"
     case .saveFailed(let path, let problem):
       return "could not save the history to \(path): \(problem); nothing was changed"
     case .settings(let path, let problem):
@@ -72,7 +76,8 @@ extension StringProtocol {
         break
       }
       if scalar.properties.generalCategory == .control || scalar.value == 0xFFFD {
-        result += scalar.value == 0xFFFD ? "\\u{FFFD}" : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        result +=
+          scalar.value == 0xFFFD ? "\\u{FFFD}" : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       } else {
         result.unicodeScalars.append(scalar)
       }

@@ -9,7 +9,8 @@
 public enum DurableFile {
   /// The contents of `path` with its identity, or nil if no file is there. Refuses directories and
   /// files over `limit` bytes without reading them.
-  static func read(path: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], identity: FileIdentity)? {
+  static func read(path: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], identity: FileIdentity)?
+  {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, not read.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {
@@ -22,7 +23,9 @@ public enum DurableFile {
     if (info.st_mode & S_IFMT) == S_IFDIR { throw FileProblem("it is a directory, not a file") }
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileProblem("it is not a regular file") }
     guard info.st_size <= limit else {
-      throw FileProblem("it is \(info.st_size / 1_000_000) MB, too large to be a history (the limit is \(limit / 1_000_000) MB)")
+      throw FileProblem(
+        "it is \(info.st_size / 1_000_000) MB, too large to be a history (the limit is \(limit / 1_000_000) MB)"
+      )
     }
     // One byte more than the size, so the read that finds the end needs no bigger buffer: growing a
     // 30 MB array would copy it and double the memory a large history takes.
@@ -50,7 +53,9 @@ public enum DurableFile {
   /// symlink cannot redirect the write), written, flushed, given the old file's mode (or `mode` for a
   /// new file), renamed over the old one, and the directory flushed. Returns the new file's identity.
   @discardableResult
-  static func replace(path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem) -> FileIdentity {
+  static func replace(path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
+    -> FileIdentity
+  {
     let directory = parentDirectory(of: path)
     var existing = stat()
     let keepMode = lstat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG

@@ -27,7 +27,8 @@ final class FileLock {
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { throw .system("cannot lock \(path)") }
       guard waited < timeout else {
-        throw FileProblem("another stormrange process has held the lock \(path) for \(Int(timeout)) s; try again")
+        throw FileProblem(
+          "another stormrange process has held the lock \(path) for \(Int(timeout)) s; try again")
       }
       usleep(2_000)
       waited += 0.002

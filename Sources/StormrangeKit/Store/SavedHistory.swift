@@ -197,7 +197,9 @@ public final class SavedHistory: RandomAccessCollection {
     // Only a file is moved aside: a directory or a FIFO at the history's path is not ours to rename.
     var info = stat()
     guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .saveFailed(path: path, problem: "it is not a regular file, so it was not moved aside; move or remove it yourself")
+      throw .saveFailed(
+        path: path, problem: "it is not a regular file, so it was not moved aside; move or remove it yourself"
+      )
     }
     let stamp = PropertyListDate.format(now).filter { $0 != "-" && $0 != ":" }
     var aside = target + ".unreadable-" + stamp
@@ -265,7 +267,8 @@ public final class SavedHistory: RandomAccessCollection {
     let directory = DurableFile.parentDirectory(of: target)
     var info = stat()
     guard stat(directory, &info) == 0 else { return }
-    if let stamp = directoryStamp, stamp.tv_sec == info.st_mtim.tv_sec, stamp.tv_nsec == info.st_mtim.tv_nsec {
+    if let stamp = directoryStamp, stamp.tv_sec == info.st_mtim.tv_sec, stamp.tv_nsec == info.st_mtim.tv_nsec
+    {
       return
     }
     DurableFile.removeStaleTemporaries(beside: target)

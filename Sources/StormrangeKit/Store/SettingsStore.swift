@@ -20,7 +20,9 @@ public final class SettingsStore {
   /// Records one setting and saves the file. Refuses to overwrite a file it could not read.
   public func set(_ key: String, to value: PropertyListValue) throws(StormrangeError) {
     _ = current
-    if let problem { throw .settings(path: path, problem: "\(problem); fix or remove it before changing settings") }
+    if let problem {
+      throw .settings(path: path, problem: "\(problem); fix or remove it before changing settings")
+    }
     var entries = stored ?? []
     if let index = entries.firstIndex(where: { $0.key == key }) {
       entries[index].value = value
@@ -62,10 +64,15 @@ public final class SettingsStore {
     for entry in entries {
       switch (entry.key, entry.value) {
       case ("unit", .string(let name)):
-        if let unit = DistanceUnit(rawValue: name) { settings.unit = unit } else { problem = "unknown unit '\(name)'" }
+        if let unit = DistanceUnit(rawValue: name) {
+          settings.unit = unit
+        } else {
+          problem = "unknown unit '\(name)'"
+        }
       case ("temperature", .real(let celsius)) where SpeedOfSound.plausibleCelsius.contains(celsius):
         settings.temperature = celsius
-      case ("temperature", .integer(let celsius)) where SpeedOfSound.plausibleCelsius.contains(Double(celsius)):
+      case ("temperature", .integer(let celsius))
+      where SpeedOfSound.plausibleCelsius.contains(Double(celsius)):
         settings.temperature = Double(celsius)
       case ("temperature", _):
         problem = "'temperature' is not a plausible air temperature in °C"

@@ -126,7 +126,9 @@ import Testing
     #expect(throws: StormrangeError.self) { try MeasurementRules.checkNote("tab\there") }
     #expect(throws: StormrangeError.self) { try MeasurementRules.checkNote("esc\u{1B}[31m") }
     #expect(throws: StormrangeError.self) { try MeasurementRules.checkNote("c1\u{85}") }
-    #expect(throws: StormrangeError.self) { try MeasurementRules.checkNote(String(repeating: "x", count: 1001)) }
+    #expect(throws: StormrangeError.self) {
+      try MeasurementRules.checkNote(String(repeating: "x", count: 1001))
+    }
     #expect(throws: Never.self) { try MeasurementRules.checkNote("über den See ⛈ & <more>") }
   }
 

@@ -31,7 +31,8 @@ import Testing
 
   @Test(arguments: [
     "add", "add x", "add nan", "add inf", "add 1e309", "add 0", "add -0", "add -3", "add 301", "add 0x10",
-    "add 6 7", "add 6 at", "add 6 at noon", "add 6 at 2026-07-01T18:03:00", "add 6 note", "add 6 note \u{1B}[31mred",
+    "add 6 7", "add 6 at", "add 6 at noon", "add 6 at 2026-07-01T18:03:00", "add 6 note",
+    "add 6 note \u{1B}[31mred",
     "add 6 at 2999-01-01T00:00Z",
   ])
   func badInputIsRejectedAndChangesNothing(line: String) throws {
@@ -59,7 +60,10 @@ import Testing
     let test = TestSession()
     let line = InputLine("add 6 note caf\u{FFFD}", arrival: test.clock.now(), isValidUTF8: false)
     #expect(test.interpreter.execute(line, number: 3).failed)
-    #expect(test.errors.text == "stormrange: line 3: the line is not valid UTF-8 text, so it was not run; save the input as UTF-8\n")
+    #expect(
+      test.errors.text
+        == "stormrange: line 3: the line is not valid UTF-8 text, so it was not run; save the input as UTF-8\n"
+    )
     #expect(try test.reloadedHistory().isEmpty)
   }
 
@@ -136,7 +140,8 @@ import Testing
     let test = TestSession()
     setenv("TZ", "UTC", 1)
     test.runAll([
-      "add 3 at 2026-07-01T15:00:00Z", "add 6 at 2026-07-01T15:05:00Z note closer?", "add 9 at 2026-07-01T15:10:00Z",
+      "add 3 at 2026-07-01T15:00:00Z", "add 6 at 2026-07-01T15:05:00Z note closer?",
+      "add 9 at 2026-07-01T15:10:00Z",
     ])
     test.output.take()
     test.runAll(["show"])
@@ -231,7 +236,10 @@ import Testing
     test.runAll(["set"])
     #expect(test.output.text.contains("unit         km"))
     #expect(test.output.text.contains("343.2 m/s"))
-    for bad in ["set unit parsecs", "set colour red", "set unit", "set temperature hot", "set temperature 500", "set unit km extra"] {
+    for bad in [
+      "set unit parsecs", "set colour red", "set unit", "set temperature hot", "set temperature 500",
+      "set unit km extra",
+    ] {
       #expect(test.run(bad), "\(bad) should fail")
     }
   }
