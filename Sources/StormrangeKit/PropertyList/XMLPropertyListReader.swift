@@ -870,31 +870,30 @@ struct XMLPropertyListReader: ~Copyable {
   }
 
   private mutating func skipComment() throws(PropertyListError) {
-    let start = position
-    position += 4
-    while position < end {
-      if base[position] == UInt8(ascii: "-") && startsWith("-->", at: position) {
-        position += 3
-        return
-      }
-      try checkCharacter(at: position)
-      position += 1
-    }
-    throw error("the file ends inside a comment", at: start)
+    try skip(openingLength: 4, through: "-->", unterminated: "the file ends inside a comment")
   }
 
   private mutating func skipProcessingInstruction() throws(PropertyListError) {
+    try skip(openingLength: 2, through: "?>", unterminated: "the file ends inside a <?…?> declaration")
+  }
+
+  /// Skips markup whose opening (`openingLength` bytes) is at `position`, through `terminator`,
+  /// checking each character on the way.
+  private mutating func skip(openingLength: Int, through terminator: StaticString, unterminated: String)
+    throws(PropertyListError)
+  {
     let start = position
-    position += 2
+    let first = terminator.utf8Start.pointee
+    position += openingLength
     while position < end {
-      if base[position] == UInt8(ascii: "?") && byte(at: position + 1) == UInt8(ascii: ">") {
-        position += 2
+      if base[position] == first && startsWith(terminator, at: position) {
+        position += terminator.utf8CodeUnitCount
         return
       }
       try checkCharacter(at: position)
       position += 1
     }
-    throw error("the file ends inside a <?…?> declaration", at: start)
+    throw error(unterminated, at: start)
   }
 
   /// Skips `<!DOCTYPE …>`, including quoted identifiers and an internal subset in brackets.
