@@ -94,17 +94,14 @@ final class ReadlineShell {
     read_history(historyPath)
   }
 
-  /// Creates the history file's directory (0700) and the file (0600): it holds notes people typed.
+  /// Creates the history file's directories (0700) and the file (0600): it holds notes people typed.
+  /// Best effort: without them readline simply keeps no history.
   private func prepareHistoryFile() {
-    var directory = historyPath
-    if let slash = directory.lastIndex(of: "/") { directory = String(directory[..<slash]) }
-    var path = ""
-    for part in directory.split(separator: "/") {
-      path += "/" + part
-      mkdir(path, 0o700)
-    }
-    let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    if descriptor >= 0 { close(descriptor) }
+    try? DurableFile.createParentDirectories(of: historyPath)
+    let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return }  // it exists already: its mode is the user's
+    fchmod(descriptor, 0o600)  // the umask may have narrowed it (0277 would leave it unwritable)
+    close(descriptor)
   }
 
   private func remember(_ line: String) {

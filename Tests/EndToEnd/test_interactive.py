@@ -233,6 +233,21 @@ def test_tab_completes_setting_names(shell, sandbox):
     assert sandbox.read_settings() == {"temperature": 25.0}
 
 
+def test_command_history_is_private_and_writable_whatever_the_umask(shells, sandbox):
+    # Under umask 0277 a file created with mode 0600 would come out 0400: readline could not add to
+    # it again (root would not notice, so the mode itself is checked).
+    binary = shlex.quote(str(sandbox.binary))
+    shell = shells(command=f"umask 0277; exec {binary}")
+    shell.prompt()
+    shell.run("help")
+    shell.child.send("quit\r")
+    assert shell.finish() == 0
+    path = sandbox.command_history_path
+    assert mode_of(path) == 0o600
+    assert mode_of(path.parent) == 0o700
+    assert path.read_text().splitlines() == ["help", "quit"]
+
+
 def test_command_history_persists_and_ctrl_r_finds_it(shells, sandbox):
     first = shells()
     first.prompt()

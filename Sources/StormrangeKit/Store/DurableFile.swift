@@ -103,7 +103,7 @@ public enum DurableFile {
   }
 
   /// Creates `path`'s missing parent directories with mode 0700 (existing ones are left as they are).
-  static func createParentDirectories(of path: String) throws(FileProblem) {
+  public static func createParentDirectories(of path: String) throws(FileProblem) {
     let directory = parentDirectory(of: path)
     var info = stat()
     if stat(directory, &info) == 0 {
