@@ -343,19 +343,11 @@ struct XMLPropertyListReader: ~Copyable {
     }
     let nameStart = position
     let tag = try readTagName()
-    var byte = self.byte(at: position)
-    if byte == UInt8(ascii: ">") {
-      position += 1
-      return (tag, false)
-    }
-    if byte == UInt8(ascii: "/") && self.byte(at: position + 1) == UInt8(ascii: ">") {
-      position += 2
-      return (tag, true)
-    }
-    // Attributes (`<plist version="1.0">`): name="value" or name='value', separated by whitespace.
+    // The tag's end, or attributes (`<plist version="1.0">`): name="value" or name='value', each
+    // after whitespace.
     while true {
       let hadSpace = skipWhitespace()
-      byte = self.byte(at: position)
+      let byte = self.byte(at: position)
       if byte == UInt8(ascii: ">") {
         position += 1
         return (tag, false)
