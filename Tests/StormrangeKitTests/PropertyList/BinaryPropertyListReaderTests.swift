@@ -6,18 +6,6 @@ import Testing
 @Suite struct BinaryPropertyListReaderTests {
   private typealias Builder = BinaryPropertyListBuilder
 
-  private func expectError(
-    _ bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    do {
-      let value = try PropertyListReader.read(bytes)
-      Issue.record("expected \"\(message)\", read \(value.typeDescription)", sourceLocation: sourceLocation)
-    } catch {
-      #expect(error.message == message, sourceLocation: sourceLocation)
-      #expect(!error.message.contains("\n") && !error.message.hasSuffix("."), sourceLocation: sourceLocation)
-    }
-  }
-
   // MARK: - Files written by real tools
 
   @Test func plistlibOutput() throws {

@@ -4,27 +4,6 @@ import Testing
 
 /// Everything the XML reader must reject, with the message a person sees.
 @Suite struct XMLPropertyListRejectionTests {
-  /// Expects reading `bytes` to fail with exactly `message`, and checks the message's form: one line,
-  /// lowercase start, no trailing period.
-  private func expectError(
-    _ bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    do {
-      let value = try PropertyListReader.read(bytes)
-      Issue.record("expected \"\(message)\", read \(value.typeDescription)", sourceLocation: sourceLocation)
-    } catch {
-      #expect(error.message == message, sourceLocation: sourceLocation)
-      #expect(!error.message.contains("\n") && !error.message.hasSuffix("."), sourceLocation: sourceLocation)
-      #expect(error.message.first.map { !$0.isUppercase } == true, sourceLocation: sourceLocation)
-    }
-  }
-
-  private func expectError(
-    _ text: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    expectError(Array(text.utf8), message, sourceLocation: sourceLocation)
-  }
-
   /// `body` inside `<plist>` on line 2.
   private func expectValueError(
     _ body: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
