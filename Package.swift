@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each a target, each importing only the ones above it in this list, so the compiler
+// refuses an import that points the wrong way (README, "Architecture"):
+//   StormrangeBase          civil time, UTC and local time text, fixed-point numbers, display escaping
+//   StormrangeDomain        measurements, speed of sound, units, storms, trend, uncertainty, advice
+//   StormrangePropertyList  the property-list codec; knows nothing of storms
+//   StormrangeStore         the history file and its transactions, durable files, the lock, settings
+//   StormrangeKit           the application: interpreter, commands, rendering, exchange, batches
+//   stormrange              the thin executable: flags, readline, signals, exit codes
 let package = Package(
   name: "stormrange",
   products: [
@@ -16,18 +24,39 @@ let package = Package(
       pkgConfig: nil,
       providers: [.apt(["libreadline-dev"])]
     ),
-    // The domain, the history store and the command interpreter: no terminal, no process exit.
-    .target(name: "StormrangeKit"),
-    // The thin front end: flags, terminal detection, line readers, exit codes.
+    .target(name: "StormrangeBase"),
+    .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"]),
+    .target(name: "StormrangePropertyList", dependencies: ["StormrangeBase"]),
+    .target(
+      name: "StormrangeStore",
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList"]),
+    .target(
+      name: "StormrangeKit",
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore"]),
     .executableTarget(
       name: "stormrange",
       dependencies: [
         "StormrangeKit",
+        "StormrangeStore",
+        "StormrangeBase",
         "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "StormrangeKitTests", dependencies: ["StormrangeKit"]),
+    // Helpers the test targets share: a temporary directory.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "StormrangeBaseTests", dependencies: ["StormrangeBase"]),
+    .testTarget(name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase"]),
+    .testTarget(name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"]),
+    .testTarget(
+      name: "StormrangeStoreTests",
+      dependencies: ["StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "TestSupport"]),
+    .testTarget(
+      name: "StormrangeKitTests",
+      dependencies: [
+        "StormrangeKit", "StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "StormrangeBase",
+        "TestSupport",
+      ]),
     // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
     .executableTarget(name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark"),
   ],

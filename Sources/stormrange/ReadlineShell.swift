@@ -1,5 +1,8 @@
 @preconcurrency import CReadline
 import StormrangeKit
+import StormrangeBase
+import StormrangeDomain
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,7 @@
 import StormrangeKit
+import StormrangeBase
+import StormrangeDomain
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc

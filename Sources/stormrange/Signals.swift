@@ -1,3 +1,7 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangeStore
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,5 +1,8 @@
 import ArgumentParser
 import StormrangeKit
+import StormrangeBase
+import StormrangeDomain
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc

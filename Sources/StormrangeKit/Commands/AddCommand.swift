@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// `add SECONDS [at TIME] [note TEXT]`: records a delay the user counted.
 struct AddCommand: Command {
@@ -13,7 +17,8 @@ struct AddCommand: Command {
     Examples: add 6.5
               add 12 at 2026-07-01T18:03:00+02:00 note over the lake
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.changes
+  let commitsInGroups = true
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     switch index {
@@ -54,7 +59,7 @@ struct AddCommand: Command {
       guard !text.isEmpty else { throw usageError("'note' needs some TEXT") }
       note = text
     }
-    try session.record(delay: delay, typed: typed, date: date, note: note)
+    try Recording.record(delay: delay, typed: typed, date: date, note: note, in: session)
     return .proceed
   }
 }

@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// `clear`: empties the history (undoable in the same session).
 struct ClearCommand: Command {
@@ -9,13 +13,13 @@ struct ClearCommand: Command {
     At the prompt it asks first; in a batch it simply clears. If the history file cannot be read,
     clear moves it aside to <name>.unreadable-<timestamp> and starts an empty history.
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.changes
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     try expectArguments(arguments, atMost: 0)
     do {
-      try session.refreshHistory()
-    } catch .unreadableHistory(let path, let problem) {
+      try session.loadHistory()
+    } catch .store(.unreadable(let path, let problem)) {
       return try moveAside(path: path, problem: problem, in: session)
     }
     let count = session.history.count
@@ -28,7 +32,7 @@ struct ClearCommand: Command {
       session.say("nothing was deleted")
       return .proceed
     }
-    let removed = try session.history.removeAll()
+    let removed = try StormrangeError.store { () throws(StoreError) in try session.history.removeAll() }
     session.remember(.restore(removed))
     session.say("deleted \(removed.count) measurement\(removed.count == 1 ? "" : "s") ('undo' restores them)")
     return .proceed
@@ -43,7 +47,9 @@ struct ClearCommand: Command {
       session.say("nothing was changed")
       return .proceed
     }
-    guard let aside = try session.history.moveAsideUnreadable(now: session.currentLine.arrival.wall) else {
+    let now = session.currentLine.arrival.wall
+    let movedTo = try StormrangeError.store { () throws(StoreError) in try session.history.moveAsideUnreadable(now: now) }
+    guard let aside = movedTo else {
       return try run(CommandArguments("clear")!, in: session)
     }
     session.say("moved the unreadable history file to \(aside); the history is now empty")

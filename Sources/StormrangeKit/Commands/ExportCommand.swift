@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `export csv|json [PATH]`: the history in an exchange format, on standard output or in a file.
 struct ExportCommand: Command {
   let name = "export"
@@ -16,7 +21,7 @@ struct ExportCommand: Command {
             stormrange export json > storms.json
     'import' reads these files back.
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.reads
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     index == 0 ? ExchangeFormat.allCases.map(\.rawValue) : []
@@ -27,17 +32,13 @@ struct ExportCommand: Command {
     guard let format = ExchangeFormat(rawValue: arguments[0].lowercased()) else {
       throw .invalidArgument("unknown export format '\(arguments[0].escapedForDisplay)'; use csv or json")
     }
-    try session.refreshHistory()
     let text = format.encode(session.history)
     guard arguments.count > 1 else {
       session.output.write(text)
       return .proceed
     }
     let path = arguments.path(from: 1)
-    if let existing = FileIdentity.of(path: path),
-      let history = FileIdentity.of(path: session.history.target),
-      existing.device == history.device, existing.inode == history.inode
-    {
+    if session.history.isStored(at: path) {
       throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
     }
     do throws(FileProblem) {

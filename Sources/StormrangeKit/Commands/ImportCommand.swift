@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `import PATH`: adds the measurements of a CSV, JSON or property-list file — all of them or none.
 struct ImportCommand: Command {
   let name = "import"
@@ -17,7 +22,7 @@ struct ImportCommand: Command {
     so importing a file twice adds it once; the others are appended in file
     order. 'undo' removes the whole import.
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.changes
 
   /// Bad rows reported one by one; beyond this only their number.
   static let reportedProblems = 20
@@ -59,13 +64,12 @@ struct ImportCommand: Command {
       session.say("nothing to import: \(shown) holds no measurements")
       return .proceed
     }
-    try session.refreshHistory()
     // One change: duplicates are decided under the history's lock, against what is on disk now.
-    let added = try session.history.modify { entries -> [Measurement] in
-      var existing = MeasurementKey.counts(entries)
-      var added: [Measurement] = []
+    let added = try session.changeHistory { entries -> [HistoryEntry] in
+      var existing = MeasurementKey.counts(entries.lazy.map(\.measurement))
+      var added: [HistoryEntry] = []
       for measurement in parsed.measurements {
-        let key = MeasurementKey(measurement)
+        let key = MeasurementKey(measurement.measurement)
         if let count = existing[key], count > 0 {
           existing[key] = count - 1
         } else {

@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `plot [N]`: a chart of distance over time for the current storm, or the last N measurements.
 struct PlotCommand: Command {
   let name = "plot"
@@ -10,11 +15,10 @@ struct PlotCommand: Command {
     Unicode block characters when the locale is UTF-8 (LC_ALL, LC_CTYPE or
     LANG), plain ASCII otherwise. Fits an 80-column terminal.
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     let limit = try optionalCount(arguments)
-    try session.refreshHistory()
     let history = session.history
     let chosen = limit.map { Storm.mostRecent($0, in: history) } ?? Storm.current(in: history)
     guard let storm = chosen else {

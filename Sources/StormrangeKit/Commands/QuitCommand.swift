@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `quit`/`exit`: leaves the shell.
 struct QuitCommand: Command {
   let name = "quit"

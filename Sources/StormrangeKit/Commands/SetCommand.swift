@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `set`, `set unit UNIT`, `set temperature VALUE[C|F]`: shows or changes the settings.
 struct SetCommand: Command {
   let name = "set"
@@ -44,7 +49,9 @@ struct SetCommand: Command {
       guard let unit = DistanceUnit(rawValue: value) else {
         throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use km, m, mi, ft or nmi")
       }
-      try session.settings.set("unit", to: .string(unit.rawValue))
+      try StormrangeError.store { () throws(StoreError) in
+        try session.settings.set("unit", to: .string(unit.rawValue))
+      }
       session.say("unit set to \(unit.rawValue)")
     case "temperature":
       guard let temperature = Temperature(parsing: value) else {
@@ -52,7 +59,9 @@ struct SetCommand: Command {
           "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)"
         )
       }
-      try session.settings.set("temperature", to: .real(temperature.celsius))
+      try StormrangeError.store { () throws(StoreError) in
+        try session.settings.set("temperature", to: .real(temperature.celsius))
+      }
       let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)
       session.say(
         "temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"

@@ -1,13 +1,17 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `show [N]`: the measurements, oldest first.
 struct ShowCommand: Command {
   let name = "show"
   let summary = "list the measurements, or the last N"
   let usage = "show [N]"
-  let usesHistory = true
+  let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     let limit = try optionalCount(arguments)
-    try session.refreshHistory()
     let history = session.history
     guard !history.isEmpty else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")

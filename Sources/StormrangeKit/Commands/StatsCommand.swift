@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `stats`: one line per storm with its count, start and end, nearest, farthest and mean distance.
 struct StatsCommand: Command {
   let name = "stats"
@@ -7,11 +12,10 @@ struct StatsCommand: Command {
     A storm is a run of measurements less than 30 minutes apart; the last one
     listed is the current storm. Times are local; 'end' is the last flash.
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     try expectArguments(arguments, atMost: 0)
-    try session.refreshHistory()
     let storms = Storm.all(in: session.history)
     guard !storms.isEmpty else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")

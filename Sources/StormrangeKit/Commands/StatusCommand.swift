@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// `status`: how far the storm is and how sure that is, whether it is coming, and what to do.
 struct StatusCommand: Command {
   let name = "status"
@@ -20,11 +25,10 @@ struct StatusCommand: Command {
     all clear  30 minutes after the last thunder, counted down
     At the prompt a one-line summary follows each measurement.
     """
-  let usesHistory = true
+  let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     try expectArguments(arguments, atMost: 0)
-    try session.refreshHistory()
     guard let status = StormStatus(history: session.history, now: session.clock.now().wall) else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
       return .proceed

@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// The exchange formats of `export`: one record per measurement with the keys ``keys``, dates in
 /// ISO 8601 UTC, numbers in SI units as Swift prints them (the shortest text that reads back to the
@@ -20,7 +24,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       for (offset, measurement) in measurements.enumerated() {
         let numbers = Self.numbers(of: measurement)
         text += CSVFormat.record(
-          [String(offset + 1), ISO8601Time.formatUTC(measurement.date)] + numbers.map(\.description)
+          [String(offset + 1), UTCTime.format(measurement.date)] + numbers.map(\.description)
             + [measurement.note ?? ""])
       }
       return text
@@ -30,7 +34,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       for (offset, measurement) in measurements.enumerated() {
         let numbers = Self.numbers(of: measurement).map(\.description)
         var members = [
-          "\"index\": \(offset + 1)", "\"date\": \"\(ISO8601Time.formatUTC(measurement.date))\"",
+          "\"index\": \(offset + 1)", "\"date\": \"\(UTCTime.format(measurement.date))\"",
         ]
         for (key, number) in zip(Self.keys[2...5], numbers) { members.append("\"\(key)\": \(number)") }
         members.append("\"note\": " + (measurement.note.map(Self.jsonString) ?? "null"))

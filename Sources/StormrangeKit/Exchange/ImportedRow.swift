@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// One measurement as an import file gives it, before it is checked. Only the date and the delay
 /// are required; a missing temperature is the current `set temperature` (as for `add`), a missing
@@ -25,16 +29,18 @@ struct ImportedRow {
 
   /// The measurement, checked with the rules `add` applies (``MeasurementRules``) plus consistency
   /// of the stored values; returns it with a warning to show, if any.
-  func measurement(now: Date, defaultTemperature: Double) throws(StormrangeError) -> (Measurement, String?) {
+  func measurement(now: Date, defaultTemperature: Double) throws(StormrangeError) -> (HistoryEntry, String?) {
     guard let date else { throw .invalidArgument("no date") }
     guard Self.plausibleDates.contains(date) else {
-      throw .invalidArgument("the date \(ISO8601Time.formatUTC(date)) is not between the years 1 and 9999")
+      throw .invalidArgument("the date \(UTCTime.format(date)) is not between the years 1 and 9999")
     }
     guard date.timeIntervalSince(now) <= 60 else {
-      throw .invalidArgument("the date \(ISO8601Time.formatUTC(date)) is in the future")
+      throw .invalidArgument("the date \(UTCTime.format(date)) is in the future")
     }
     guard let delay else { throw .invalidArgument("no delay") }
-    let warning = try MeasurementRules.checkDelay(delay, as: delay.description)
+    let warning = try StormrangeError.measurement { () throws(MeasurementError) in
+      try MeasurementRules.checkDelay(delay, as: delay.description)
+    }
     let temperature = self.temperature ?? defaultTemperature
     guard SpeedOfSound.plausibleCelsius.contains(temperature) else {
       throw .invalidArgument(
@@ -54,10 +60,11 @@ struct ImportedRow {
         "distance \(distance) m does not match delay × speed of sound (\(FixedPoint.fixed(expected, digits: 1)) m)"
       )
     }
-    if let note { try MeasurementRules.checkNote(note) }
+    if let note {
+      try StormrangeError.measurement { () throws(MeasurementError) in try MeasurementRules.checkNote(note) }
+    }
     let measurement = Measurement(
-      date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speed,
-      note: note, otherKeys: otherKeys)
-    return (measurement, warning)
+      date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speed, note: note)
+    return (HistoryEntry(measurement, otherKeys: otherKeys), warning)
   }
 }

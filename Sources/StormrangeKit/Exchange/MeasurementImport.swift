@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// Reads an import file — CSV or JSON as `export` writes them, or a property list in the history
 /// format (XML or binary) — and checks every row, so the caller can import all of them or none.
@@ -28,8 +32,8 @@ struct MeasurementImport {
   let source: Source
   /// Rows read, valid or not.
   private(set) var rowCount = 0
-  /// The valid rows, in file order.
-  private(set) var measurements: [Measurement] = []
+  /// The valid rows, in file order, with the keys other tools added to property-list entries.
+  private(set) var measurements: [HistoryEntry] = []
   private(set) var problems: [Problem] = []
   /// Rows accepted with a warning (long delays), by row name.
   private(set) var warnings: [String] = []
@@ -222,10 +226,11 @@ struct MeasurementImport {
       let name = "entry \(offset + 1)"
       do {
         // Reads the stored values (and keeps other tools' keys); then the same checks as CSV rows.
-        let stored = try HistoryFormat.measurement(from: element.value, position: offset + 1)
+        let entry = try HistoryFormat.entry(from: element.value, position: offset + 1)
+        let stored = entry.measurement
         let row = ImportedRow(
           date: stored.date, delay: stored.delay, distance: stored.distance, temperature: stored.temperature,
-          speedOfSound: stored.speedOfSound, note: stored.note, otherKeys: stored.otherKeys)
+          speedOfSound: stored.speedOfSound, note: stored.note, otherKeys: entry.otherKeys)
         add(row, named: name)
       } catch {
         // The history format's messages already name the entry: "entry 3 has no 'date'".

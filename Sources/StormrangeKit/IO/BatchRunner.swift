@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// Runs lines from a pipe or file: no prompt, results flushed after each command, errors labelled
 /// with line numbers, exit status 1 if any command failed.
 ///
@@ -56,7 +61,7 @@ public final class BatchRunner {
         result.stopped = true
         break
       }
-      if isAdd(line.text), let next = source.peekArrivedLine(), isGroupable(next) {
+      if interpreter.commitsInGroups(line.text), let next = source.peekArrivedLine(), isGroupable(next) {
         runGroup(startingWith: line)
       } else {
         runOne(line, number: lineNumber)
@@ -81,13 +86,13 @@ public final class BatchRunner {
     if outcome == .quit { quitRequested = true }
   }
 
-  /// Applies `first` and the `add` lines already waiting behind it, saves once, then confirms them.
+  /// Applies `first` and the groupable lines already waiting behind it (`add`), saves once, then
+  /// confirms them.
   private func runGroup(startingWith first: InputLine) {
-    let history = interpreter.session.history
-    let undoCount = interpreter.session.undoSteps.count
+    let session = interpreter.session
     let failedBefore = result.anyFailed
     var lines = [(first, lineNumber)]
-    history.beginGroup()
+    session.beginGroup()
     runOne(first, number: lineNumber)
     while lines.count < options.groupLimit, !(options.bail && result.anyFailed), !shouldStop(),
       let next = source.peekArrivedLine(), isGroupable(next), let line = source.nextLine()
@@ -97,14 +102,13 @@ public final class BatchRunner {
       runOne(line, number: lineNumber)
     }
     do {
-      try history.commitGroup()
+      try session.commitGroup()
       flush()
     } catch {
       // Nothing of the group is on disk or in memory: forget its output and run its lines one at a
       // time, so each reports its own success or failure.
       output.discardUnflushed()
       errors.discardUnflushed()
-      interpreter.session.undoSteps.removeSubrange(undoCount...)
       result.anyFailed = failedBefore
       for (line, number) in lines where !finished {
         runOne(line, number: number)
@@ -113,12 +117,8 @@ public final class BatchRunner {
     }
   }
 
-  private func isAdd(_ text: String) -> Bool {
-    CommandArguments(text)?.commandName == "add"
-  }
-
   private func isGroupable(_ text: String) -> Bool {
-    isAdd(text) || Interpreter.isBlankOrComment(text)
+    interpreter.commitsInGroups(text) || Interpreter.isBlankOrComment(text)
   }
 
   private func flush() {

@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// Where a batch's lines come from.
 public protocol LineSource: AnyObject {
   /// The next line, without its newline, stamped with when it arrived; nil at the end of input.

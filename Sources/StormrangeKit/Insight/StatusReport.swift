@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// The words for a ``StormStatus``: the `status` block and the one-line summary shown after each
 /// measurement at the prompt.

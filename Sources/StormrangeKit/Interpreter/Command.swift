@@ -1,3 +1,5 @@
+import StormrangeBase
+
 /// One command of the shell: its names, its help, completion of its arguments and what it does, side
 /// by side, so adding a command means writing one type and listing it in ``CommandRegistry``.
 public protocol Command: Sendable {
@@ -9,8 +11,12 @@ public protocol Command: Sendable {
   var usage: String { get }
   /// Further lines for `help COMMAND`: arguments, examples.
   var details: String { get }
-  /// Whether the command reads or changes the history (the others never open the file).
-  var usesHistory: Bool { get }
+  /// Whether the interpreter must load the history before running the command.
+  var historyAccess: HistoryAccess { get }
+  /// Whether consecutive lines of this command in a batch may be saved with one write (group
+  /// commit). Only for commands whose every change goes through `modify` and whose only output is a
+  /// confirmation of that change.
+  var commitsInGroups: Bool { get }
   /// Candidates for argument `index` (0-based) given the arguments before it.
   func completions(forArgument index: Int, after previous: [String]) -> [String]
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome
@@ -19,7 +25,8 @@ public protocol Command: Sendable {
 extension Command {
   public var aliases: [String] { [] }
   public var details: String { "" }
-  public var usesHistory: Bool { false }
+  public var historyAccess: HistoryAccess { .none }
+  public var commitsInGroups: Bool { false }
   public func completions(forArgument index: Int, after previous: [String]) -> [String] { [] }
 
   /// The usage error for this command.

@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 extension CommandArguments {
   /// Argument `index` and the rest of the line, as a file path that may contain spaces
   /// (`import storms july.csv`); trailing blanks are dropped. A run of blanks right after argument

@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// A command line split into words at spaces and tabs, keeping the raw text so a command can take
 /// "the rest of the line" (a note) exactly as typed.
 public struct CommandArguments: Sendable {
@@ -14,6 +19,15 @@ public struct CommandArguments: Sendable {
     words = Array(all.dropFirst())
     self.line = line
   }
+
+  private init() {
+    commandName = ""
+    words = []
+    line = ""
+  }
+
+  /// The arguments of an empty line: no command name, no words.
+  public static let none = CommandArguments()
 
   public var count: Int { words.count }
   public var isEmpty: Bool { words.isEmpty }

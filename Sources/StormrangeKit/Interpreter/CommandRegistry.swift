@@ -1,8 +1,18 @@
-/// Every command the shell knows, in the order `help` lists them.
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
+/// Every command the shell knows, in the order `help` lists them, and what an empty line does.
 public struct CommandRegistry: Sendable {
   public let commands: [any Command]
+  /// Runs for a line with no words (the Enter key at the prompt); not listed, never completed.
+  public let emptyLine: any Command
 
-  public init(commands: [any Command]) { self.commands = commands }
+  public init(commands: [any Command], emptyLine: any Command = EnterCommand()) {
+    self.commands = commands
+    self.emptyLine = emptyLine
+  }
 
   /// The stormrange commands.
   public static let standard: CommandRegistry = {

@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// Runs command lines against a session: the core of the REPL, the batch runner and one-shot mode,
 /// usable without a terminal or a process (tests feed it lines and read its sinks).
 public final class Interpreter {
@@ -34,22 +39,21 @@ public final class Interpreter {
     var text = line.text
     if text.hasSuffix("\r") { text.removeLast() }  // a script saved with CRLF line ends
     guard let arguments = CommandArguments(text) else {
-      // At the prompt an empty line toggles the stopwatch, so a storm can be timed with Enter alone.
-      if session.mode == .interactive, text.allSatisfy({ $0 == " " || $0 == "\t" }) {
-        if session.flash == nil {
-          session.startStopwatch(at: line.arrival)
-        } else {
-          try session.stopStopwatch(at: line.arrival)
-        }
-      }
-      return .proceed
+      return try registry.emptyLine.run(CommandArguments.none, in: session)
     }
     if arguments.commandName.first == "#" { return .proceed }
     guard let command = registry.command(named: arguments.commandName) else {
       let name = String(arguments.commandName)
       throw .unknownCommand(name, suggestion: CommandRegistry.closest(to: name, among: registry.commands))
     }
+    if command.historyAccess == .reads { try session.loadHistory() }
     return try command.run(arguments, in: session)
+  }
+
+  /// Whether `text` runs a command that may be saved in a group with the lines around it.
+  public func commitsInGroups(_ text: String) -> Bool {
+    guard let arguments = CommandArguments(text) else { return false }
+    return registry.command(named: arguments.commandName)?.commitsInGroups ?? false
   }
 
   /// Cancels a running stopwatch (Ctrl-C); says so and returns true if one was running.

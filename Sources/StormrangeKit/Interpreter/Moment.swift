@@ -1,4 +1,8 @@
 import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
 
 /// An instant on both clocks: the wall clock, which dates a measurement, and a monotonic clock, which
 /// times the delay and does not jump when the system time is set.

@@ -1,3 +1,6 @@
+import StormrangeDomain
+import StormrangeStore
+
 /// The state a command works with: the history, the settings, the stopwatch, this session's undo
 /// steps, and where its text goes. Everything outside the process is injected.
 public final class Session {
@@ -20,7 +23,10 @@ public final class Session {
   /// Whether output may use Unicode (charts, ±) or only ASCII; the executable decides from the
   /// locale (see ``CharacterRepertoire/forLocale(environment:)``).
   public var repertoire: CharacterRepertoire = .unicode
+  /// How to revert this session's changes, newest last.
   var undoSteps: [UndoStep] = []
+  /// How many undo steps there were when the current group began.
+  private var undoStepsBeforeGroup: Int?
 
   public init(
     history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
@@ -70,9 +76,49 @@ public final class Session {
     return problem
   }
 
-  /// Loads the history (or picks up other processes' changes) before a command uses it.
-  func refreshHistory() throws(StormrangeError) { try history.refresh() }
+  /// Loads the history (or picks up other processes' changes) before a command reads it.
+  func loadHistory() throws(StormrangeError) {
+    try StormrangeError.store { () throws(StoreError) in try history.refresh() }
+  }
+
+  /// Applies one change to the history and saves it (see ``SavedHistory/modify(_:)``).
+  func changeHistory<Result>(_ change: (inout [HistoryEntry]) -> Result) throws(StormrangeError) -> Result {
+    try StormrangeError.store { () throws(StoreError) in try history.modify(change) }
+  }
+
+  /// Like ``changeHistory(_:)`` for a change that may be refused under the lock; a refusal is
+  /// thrown, and nothing is written.
+  func changeHistory<Result>(_ change: (inout [HistoryEntry]) -> Swift.Result<Result, StormrangeError>)
+    throws(StormrangeError) -> Result
+  {
+    let outcome = try StormrangeError.store { () throws(StoreError) in try history.modify(change) }
+    switch outcome {
+    case .success(let result): return result
+    case .failure(let refusal): throw refusal
+    }
+  }
 
   /// Records a change for `undo`.
   func remember(_ step: UndoStep) { undoSteps.append(step) }
+
+  // MARK: Group commit
+
+  /// Starts gathering changes to save with one write; see ``SavedHistory/beginGroup()``.
+  public func beginGroup() {
+    history.beginGroup()
+    undoStepsBeforeGroup = undoSteps.count
+  }
+
+  /// Saves the group's changes. On failure none of them happened, in memory or on disk, so their
+  /// undo steps are dropped too, and the error says why.
+  public func commitGroup() throws(StormrangeError) {
+    let before = undoStepsBeforeGroup ?? undoSteps.count
+    undoStepsBeforeGroup = nil
+    do throws(StoreError) {
+      try history.commitGroup()
+    } catch {
+      undoSteps.removeSubrange(before...)
+      throw .store(error)
+    }
+  }
 }

@@ -1,5 +1,10 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangeStore
+
 /// Everything that can go wrong in a command, each with a one-line message for a person: what went
-/// wrong, the value or file involved, and what to do.
+/// wrong, the value or file involved, and what to do. The lower layers' errors arrive wrapped, and
+/// are worded here.
 public enum StormrangeError: Error, Equatable, Sendable {
   /// An argument has the wrong form or value; the text says which and why.
   case invalidArgument(String)
@@ -7,14 +12,10 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case usage(command: String, usage: String, problem: String)
   /// A command name nobody knows, with the closest known name when one is close.
   case unknownCommand(String, suggestion: String?)
-  /// The history file exists but is not a history; it is left untouched.
-  case unreadableHistory(path: String, problem: String)
-  /// The history file cannot be opened at all (a parent is not a directory, no permission).
-  case inaccessibleHistory(path: String, problem: String)
-  /// Writing the history failed; nothing changed on disk or in memory.
-  case saveFailed(path: String, problem: String)
-  /// The settings file exists but cannot be used, or cannot be written.
-  case settings(path: String, problem: String)
+  /// A delay or note the domain's rules refuse.
+  case measurement(MeasurementError)
+  /// The history or settings file could not be read or written.
+  case store(StoreError)
   /// `delete N` or `show N` named a measurement that is not there.
   case noSuchMeasurement(index: String, count: Int)
   /// `thunder` without a running stopwatch.
@@ -23,8 +24,6 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
-  /// An interruption stopped the command before it changed anything.
-  case interrupted
 
   public var message: String {
     switch self {
@@ -38,16 +37,10 @@ public enum StormrangeError: Error, Equatable, Sendable {
         return "unknown command '\(shown)'; did you mean '\(suggestion)'? (type 'help' for a list)"
       }
       return "unknown command '\(shown)'; type 'help' for a list of commands"
-    case .unreadableHistory(let path, let problem):
-      return
-        "cannot read the history file \(path): \(problem); it was left as it is (fix it, or 'clear' to move it aside and start afresh)"
-    case .inaccessibleHistory(let path, let problem):
-      return
-        "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"
-    case .saveFailed(let path, let problem):
-      return "could not save the history to \(path): \(problem); nothing was changed"
-    case .settings(let path, let problem):
-      return "settings file \(path): \(problem)"
+    case .measurement(let error):
+      return Self.message(for: error)
+    case .store(let error):
+      return Self.message(for: error)
     case .noSuchMeasurement(let index, let count):
       let range = count == 0 ? "the history is empty" : "measurements are numbered 1 to \(count)"
       return "there is no measurement \(index.escapedForDisplay); \(range)"
@@ -57,32 +50,51 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
-    case .interrupted:
-      return "interrupted; nothing was changed"
+    }
+  }
+
+  private static func message(for error: MeasurementError) -> String {
+    switch error {
+    case .delayNotPositive(let typed):
+      return "delay must be a positive number of seconds, not '\(typed.escapedForDisplay)'"
+    case .delayTooLong(let typed):
+      return
+        "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(MeasurementRules.maximumDelay)) s (~100 km)"
+    case .noteControlCharacter(let scalar):
+      let code = String(scalar.value, radix: 16, uppercase: true)
+      return
+        "the note contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); remove it"
+    case .noteNonCharacter(let scalar):
+      return "the note contains U+\(String(scalar.value, radix: 16, uppercase: true)), which is not a character"
+    case .noteTooLong(let length):
+      return "the note is \(length) characters long; the limit is \(MeasurementRules.maximumNoteLength)"
+    }
+  }
+
+  private static func message(for error: StoreError) -> String {
+    switch error {
+    case .unreadable(let path, let problem):
+      return
+        "cannot read the history file \(path): \(problem); it was left as it is (fix it, or 'clear' to move it aside and start afresh)"
+    case .inaccessible(let path, let problem):
+      return
+        "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"
+    case .saveFailed(let path, let problem):
+      return "could not save the history to \(path): \(problem); nothing was changed"
+    case .settings(let path, let problem):
+      return "settings file \(path): \(problem)"
     }
   }
 }
 
-extension StringProtocol {
-  /// The text as it is safe to show inside an error message: control characters (ANSI escapes,
-  /// NULs) spelled out as `\u{1B}`, and at most 60 characters, so hostile input can neither
-  /// drive the terminal nor flood it.
-  public var escapedForDisplay: String {
-    var result = ""
-    var count = 0
-    for scalar in unicodeScalars {
-      if count == 60 {
-        result += "…"
-        break
-      }
-      if scalar.properties.generalCategory == .control || scalar.value == 0xFFFD {
-        result +=
-          scalar.value == 0xFFFD ? "\\u{FFFD}" : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-      count += 1
-    }
-    return result
+extension StormrangeError {
+  /// Runs `body`, wrapping the store's error.
+  static func store<T>(_ body: () throws(StoreError) -> T) throws(StormrangeError) -> T {
+    do { return try body() } catch { throw .store(error) }
+  }
+
+  /// Runs `body`, wrapping the domain's error.
+  static func measurement<T>(_ body: () throws(MeasurementError) -> T) throws(StormrangeError) -> T {
+    do { return try body() } catch { throw .measurement(error) }
   }
 }

@@ -1,3 +1,8 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+import StormrangeStore
+
 /// Where a session's text goes: standard output or error in the program, a buffer in tests.
 public protocol TextSink: AnyObject {
   func write(_ text: String)

@@ -3,6 +3,10 @@ import Glibc
 import Testing
 
 @testable import StormrangeKit
+@testable import StormrangeStore
+@testable import StormrangeDomain
+@testable import StormrangePropertyList
+@testable import StormrangeBase
 
 @Suite struct CSVFormatTests {
   @Test(arguments: [
@@ -225,7 +229,7 @@ import Testing
     // A bad entry is named by its number, from 1.
     let bad = PropertyListValue.array([
       HistoryFormat.propertyList(
-        of: Measurement(date: Date(timeIntervalSince1970: 1_782_921_600), delay: 4, temperature: 20)),
+        of: HistoryEntry(Measurement(date: Date(timeIntervalSince1970: 1_782_921_600), delay: 4, temperature: 20))),
       .dictionary([PropertyListEntry(key: "delay", value: .real(3))]),
       .dictionary([PropertyListEntry(key: "date", value: .string("today"))]),
     ])
@@ -284,7 +288,7 @@ import Testing
 
   @Test func futureDatesAreRefusedAsAddRefusesThem() throws {
     let test = TestSession()
-    let future = ISO8601Time.formatUTC(test.clock.now().wall.addingTimeInterval(3600))
+    let future = UTCTime.format(test.clock.now().wall.addingTimeInterval(3600))
     try test.directory.write("f.csv", "date,delay_s\n\(future),6\n")
     #expect(test.run("import \(test.directory.file("f.csv"))"))
     #expect(test.errors.text.contains("line 2: the date \(future) is in the future"))
@@ -311,10 +315,10 @@ import Testing
   }
 
   @Test func utcTimestamps() {
-    #expect(ISO8601Time.formatUTC(Date(timeIntervalSince1970: 1_782_921_780)) == "2026-07-01T16:03:00Z")
-    #expect(ISO8601Time.formatUTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    #expect(UTCTime.format(Date(timeIntervalSince1970: 1_782_921_780)) == "2026-07-01T16:03:00Z")
+    #expect(UTCTime.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     #expect(
-      ISO8601Time.parse(ISO8601Time.formatUTC(Date(timeIntervalSince1970: 1e9)))
+      ISO8601Time.parse(UTCTime.format(Date(timeIntervalSince1970: 1e9)))
         == Date(timeIntervalSince1970: 1e9))
   }
 }

@@ -2,6 +2,10 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangeKit
+@testable import StormrangeStore
+@testable import StormrangeDomain
+@testable import StormrangePropertyList
+@testable import StormrangeBase
 
 /// A storm timed over fifteen minutes, ending at 15:55Z; the session's clock stands at 15:56Z.
 /// Delays 38, 31, 24, 17 s five minutes apart: 7 s (2.4 km) closer every 5 minutes, about 29 km/h.

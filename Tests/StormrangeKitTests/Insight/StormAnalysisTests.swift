@@ -2,6 +2,10 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangeKit
+@testable import StormrangeStore
+@testable import StormrangeDomain
+@testable import StormrangePropertyList
+@testable import StormrangeBase
 
 /// 2026-07-01T16:00:00Z, a fixed origin for the measurements below.
 private let origin = Date(timeIntervalSince1970: 1_782_921_600)
@@ -11,7 +15,7 @@ private func measured(at seconds: Double, metres: Double, temperature: Double = 
   let speed = SpeedOfSound.metresPerSecond(celsius: temperature)
   return Measurement(
     date: origin.addingTimeInterval(seconds), delay: metres / speed, distance: metres,
-    temperature: temperature, speedOfSound: speed, note: nil, otherKeys: [])
+    temperature: temperature, speedOfSound: speed, note: nil)
 }
 
 @Suite struct StormGroupingTests {

@@ -1,8 +1,13 @@
 import FoundationEssentials
 import Glibc
 import Testing
+import TestSupport
 
 @testable import StormrangeKit
+@testable import StormrangeStore
+@testable import StormrangeDomain
+@testable import StormrangePropertyList
+@testable import StormrangeBase
 
 /// Lines that have all "arrived" already, as from a file.
 final class ArrayLineSource: LineSource {

@@ -3,6 +3,10 @@ import Glibc
 import Testing
 
 @testable import StormrangeKit
+@testable import StormrangeStore
+@testable import StormrangeDomain
+@testable import StormrangePropertyList
+@testable import StormrangeBase
 
 @Suite struct RecordingTests {
   @Test func addPrintsOneConfirmationLine() throws {

@@ -1,8 +1,13 @@
 import FoundationEssentials
 import Glibc
 import Testing
+import TestSupport
 
 @testable import StormrangeKit
+@testable import StormrangeStore
+@testable import StormrangeDomain
+@testable import StormrangePropertyList
+@testable import StormrangeBase
 
 /// A clock the test moves by hand.
 final class FakeClock: SessionClock {
@@ -16,29 +21,6 @@ final class FakeClock: SessionClock {
 
   func advance(_ seconds: Double) {
     moment = Moment(wall: moment.wall.addingTimeInterval(seconds), monotonic: moment.monotonic + seconds)
-  }
-}
-
-/// A fresh directory under the system's temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-  let path: String
-
-  init() {
-    let template = FileManager.default.temporaryDirectory.path + "/stormrange-tests-XXXXXX"
-    var bytes = Array(template.utf8CString)
-    path = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  func write(_ name: String, _ text: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-  }
-
-  func bytes(_ name: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: file(name)).map { Array($0) }
   }
 }
 

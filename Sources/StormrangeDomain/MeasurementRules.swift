@@ -1,0 +1,34 @@
+import StormrangeBase
+
+/// What a delay and a note must be before they are recorded, and when to warn.
+public enum MeasurementRules {
+  /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
+  public static let maximumDelay: Double = 300
+  /// Beyond ~75 s (~25 km) thunder is rarely heard: accepted, with a warning.
+  public static let warningDelay: Double = 75
+  /// Notes are short remarks; a longer line is almost certainly pasted by mistake.
+  public static let maximumNoteLength = 1000
+
+  /// Checks a delay in seconds; returns a warning to show, or nil.
+  public static func checkDelay(_ delay: Double, as typed: String) throws(MeasurementError) -> String? {
+    guard delay.isFinite, delay > 0 else { throw .delayNotPositive(typed: typed) }
+    guard delay <= maximumDelay else { throw .delayTooLong(typed: typed) }
+    if delay > warningDelay {
+      return
+        "a delay of \(FixedPoint.fixed(delay, digits: 1)) s is unusual: thunder is rarely heard beyond ~25 km"
+    }
+    return nil
+  }
+
+  /// Checks a note: an XML property list cannot hold control characters, and notes are one line.
+  public static func checkNote(_ note: String) throws(MeasurementError) {
+    if let control = note.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      throw .noteControlCharacter(control)
+    }
+    if let bad = note.unicodeScalars.first(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) {
+      throw .noteNonCharacter(bad)
+    }
+    let length = note.count
+    guard length <= maximumNoteLength else { throw .noteTooLong(length: length) }
+  }
+}

@@ -1,0 +1,97 @@
+import FoundationEssentials
+import StormrangeBase
+
+/// Measurements that belong to one storm: ordered by date, each less than ``maximumGap`` after the
+/// one before. "The current storm" is the one holding the latest measurement.
+///
+/// Grouping goes by date, not by position in the history, because `add … at` and `import` can put
+/// older measurements after newer ones.
+public struct Storm: Equatable, Sendable {
+  /// Thirty minutes without thunder ends a storm (the same wait as the all-clear).
+  public static let maximumGap: Double = 30 * 60
+
+  /// Positions in the history (0-based), in date order; the history number is position + 1.
+  public let positions: [Int]
+  /// The measurements, in date order (ties in history order).
+  public let measurements: [Measurement]
+
+  init(positions: [Int], measurements: [Measurement]) {
+    self.positions = positions
+    self.measurements = measurements
+  }
+
+  public var count: Int { measurements.count }
+  /// The first flash.
+  public var start: Date { measurements.first!.date }
+  /// The last flash.
+  public var end: Date { measurements.last!.date }
+  /// The latest measurement and its position in the history.
+  public var latest: (position: Int, measurement: Measurement) { (positions.last!, measurements.last!) }
+  public var nearest: Double { measurements.lazy.map(\.distance).min()! }
+  public var farthest: Double { measurements.lazy.map(\.distance).max()! }
+  public var meanDistance: Double { measurements.reduce(0) { $0 + $1.distance } / Double(count) }
+
+  /// Every storm in `history`, oldest first.
+  public static func all<History: RandomAccessCollection>(in history: History) -> [Storm]
+  where History.Element == Measurement, History.Index == Int {
+    let order = dateOrder(of: history)
+    guard !order.isEmpty else { return [] }
+    var storms: [Storm] = []
+    var first = 0
+    for next in 1...order.count {
+      let ended =
+        next == order.count
+        || history[order[next]].date.timeIntervalSince(history[order[next - 1]].date) >= maximumGap
+      guard ended else { continue }
+      let positions = Array(order[first..<next])
+      storms.append(Storm(positions: positions, measurements: positions.map { history[$0] }))
+      first = next
+    }
+    return storms
+  }
+
+  /// The storm holding the latest measurement, or nil for an empty history. When the history is
+  /// already in date order (the usual case) only the storm itself is visited, from the end.
+  public static func current<History: RandomAccessCollection>(in history: History) -> Storm?
+  where History.Element == Measurement, History.Index == Int {
+    guard !history.isEmpty else { return nil }
+    guard isInDateOrder(history) else { return all(in: history).last }
+    var first = history.endIndex - 1
+    while first > history.startIndex,
+      history[first].date.timeIntervalSince(history[first - 1].date) < maximumGap
+    {
+      first -= 1
+    }
+    let positions = Array(first..<history.endIndex)
+    return Storm(positions: positions, measurements: positions.map { history[$0] })
+  }
+
+  /// The `count` most recent measurements (by date) as one group, for `plot N`.
+  public static func mostRecent<History: RandomAccessCollection>(_ count: Int, in history: History) -> Storm?
+  where History.Element == Measurement, History.Index == Int {
+    let order = dateOrder(of: history).suffix(count)
+    guard !order.isEmpty else { return nil }
+    return Storm(positions: Array(order), measurements: order.map { history[$0] })
+  }
+
+  /// Positions sorted by date, ties kept in history order.
+  private static func dateOrder<History: RandomAccessCollection>(of history: History) -> [Int]
+  where History.Element == Measurement, History.Index == Int {
+    let positions = Array(history.indices)
+    if isInDateOrder(history) { return positions }
+    return positions.sorted { a, b in
+      let (dateA, dateB) = (history[a].date, history[b].date)
+      return dateA != dateB ? dateA < dateB : a < b
+    }
+  }
+
+  private static func isInDateOrder<History: RandomAccessCollection>(_ history: History) -> Bool
+  where History.Element == Measurement, History.Index == Int {
+    var previous = Date.distantPast
+    for measurement in history {
+      if measurement.date < previous { return false }
+      previous = measurement.date
+    }
+    return true
+  }
+}

@@ -1,0 +1,163 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading and atomically, durably replacing a small file that people depend on.
+///
+/// `Data.write(to:options: .atomic)` fsyncs the file but not its directory (a crash can lose the
+/// rename) and resets the mode; this does neither.
+public enum DurableFile {
+  /// The contents of `path` with its identity, or nil if no file is there. Refuses directories and
+  /// files over `limit` bytes without reading them.
+  public static func read(path: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], identity: FileIdentity)?
+  {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, not read.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    if descriptor < 0 {
+      if errno == ENOENT { return nil }
+      throw .system("cannot open it")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .system("cannot examine it") }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw FileProblem("it is a directory, not a file") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileProblem("it is not a regular file") }
+    guard info.st_size <= limit else {
+      throw FileProblem(
+        "it is \(info.st_size / 1_000_000) MB, too large to be a history (the limit is \(limit / 1_000_000) MB)"
+      )
+    }
+    // One byte more than the size, so the read that finds the end needs no bigger buffer: growing a
+    // 30 MB array would copy it and double the memory a large history takes.
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var filled = 0
+    while true {
+      if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65536)) }
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .system("cannot read it")
+      }
+      if count == 0 { break }
+      filled += count
+      if filled > limit { throw FileProblem("it grew beyond \(limit / 1_000_000) MB while being read") }
+    }
+    bytes.removeSubrange(filled...)
+    return (bytes, FileIdentity(info))
+  }
+
+  /// Replaces `path` with `bytes` so that a crash at any instant leaves the old or the new file:
+  /// a new file, created exclusively under an unpredictable name in the same directory (so a planted
+  /// symlink cannot redirect the write), written, flushed, given the old file's mode (or `mode` for a
+  /// new file), renamed over the old one, and the directory flushed. Returns the new file's identity.
+  @discardableResult
+  public static func replace(path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
+    -> FileIdentity
+  {
+    let directory = parentDirectory(of: path)
+    var existing = stat()
+    let keepMode = lstat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG
+    let finalMode = keepMode ? existing.st_mode & 0o7777 : mode
+    let temporary = directory + "/" + temporaryPrefix(for: path) + randomSuffix()
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .system("cannot create a temporary file in \(directory)") }
+    var identity: FileIdentity
+    do throws(FileProblem) {
+      defer { close(descriptor) }
+      try writeAll(bytes, to: descriptor)
+      // fchmod rather than the open mode, which the umask would narrow.
+      guard fchmod(descriptor, finalMode) == 0 else { throw FileProblem.system("cannot set the file's mode") }
+      guard fsync(descriptor) == 0 else { throw FileProblem.system("cannot flush the file to disk") }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else { throw FileProblem.system("cannot examine the new file") }
+      identity = FileIdentity(info)
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let problem = FileProblem.system("cannot rename the new file into place")
+      unlink(temporary)
+      throw problem
+    }
+    try syncDirectory(directory)
+    // The rename changed the ctime; read the identity others will see.
+    return FileIdentity.of(path: path) ?? identity
+  }
+
+  /// Removes temporary files a crashed writer left beside `path`. Call only while holding the
+  /// history's lock: then no live writer owns one.
+  static func removeStaleTemporaries(beside path: String) {
+    let directory = parentDirectory(of: path)
+    let prefix = temporaryPrefix(for: path)
+    guard let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name.hasPrefix(prefix) { unlink(directory + "/" + name) }
+    }
+  }
+
+  /// Creates `path`'s missing parent directories with mode 0700 (existing ones are left as they are).
+  public static func createParentDirectories(of path: String) throws(FileProblem) {
+    let directory = parentDirectory(of: path)
+    var info = stat()
+    if stat(directory, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileProblem("\(directory) is not a directory") }
+      return
+    }
+    if directory != path, directory != "/", directory != "." { try createParentDirectories(of: directory) }
+    if mkdir(directory, 0o700) == 0 {
+      chmod(directory, 0o700)  // the umask may have narrowed it
+      // The new directory's own entry must reach the disk too, or a crash could lose the folder and
+      // the history saved in it. Best effort: a parent we may not read cannot be flushed.
+      try? syncDirectory(parentDirectory(of: directory))
+    } else if errno != EEXIST {
+      throw .system("cannot create the directory \(directory)")
+    }
+  }
+
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func temporaryPrefix(for path: String) -> String {
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    return "." + name + ".tmp-"
+  }
+
+  private static func randomSuffix() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return String(generator.next() as UInt64, radix: 36) + String(generator.next() as UInt32, radix: 36)
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileProblem) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + written, min(buffer.count - written, 1 << 24))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .system("cannot write the new file")
+      }
+      written += count
+    }
+  }
+
+  private static func syncDirectory(_ directory: String) throws(FileProblem) {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .system("cannot open \(directory) to flush it") }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw .system("cannot flush \(directory) to disk") }
+  }
+}

@@ -1,0 +1,38 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Enough of a file's metadata to tell that another process replaced or changed it since we read it.
+/// Every save renames a new file into place, so a save by anyone changes at least the inode and ctime.
+public struct FileIdentity: Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var modified: timespec
+  var changed: timespec
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    modified = info.st_mtim
+    changed = info.st_ctim
+  }
+
+  /// The identity of the file at `path` now, or nil if there is none.
+  static func of(path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(info)
+  }
+
+  public static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+    lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+      && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+      && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+  }
+}

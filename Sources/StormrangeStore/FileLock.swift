@@ -1,0 +1,65 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An advisory lock (flock) on a lock file beside the history, serialising writers across processes.
+///
+/// A separate lock file rather than the history itself, because every save replaces the history's
+/// inode and a lock on the old inode would protect nothing.
+final class FileLock {
+  let path: String
+  private var descriptor: Int32 = -1
+  private var depth = 0
+
+  init(path: String) { self.path = path }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  /// Takes the lock, waiting up to `timeout` seconds for another process to release it. Nested calls
+  /// are counted; only the outermost `unlock` releases.
+  func lock(timeout: Double = 10) throws(FileProblem) {
+    if depth > 0 {
+      depth += 1
+      return
+    }
+    if descriptor < 0 { descriptor = try Self.open(path) }
+    var waited = 0.0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else { throw .system("cannot lock \(path)") }
+      guard waited < timeout else {
+        throw FileProblem(
+          "another stormrange process has held the lock \(path) for \(Int(timeout)) s; try again")
+      }
+      usleep(2_000)
+      waited += 0.002
+    }
+    depth = 1
+  }
+
+  func unlock() {
+    guard depth > 0 else { return }
+    depth -= 1
+    if depth == 0 { flock(descriptor, LOCK_UN) }
+  }
+
+  /// Opens the lock file, creating it with mode 0600 whatever the umask. Read-only is all flock
+  /// needs, so a lock file created under a umask like 0277 still serves its owner later.
+  private static func open(_ path: String) throws(FileProblem) -> Int32 {
+    for _ in 0..<3 {
+      let created = Glibc.open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      if created >= 0 {
+        fchmod(created, 0o600)
+        return created
+      }
+      guard errno == EEXIST else { break }
+      let existing = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      if existing >= 0 { return existing }
+      guard errno == ENOENT else { break }  // removed in between: try again
+    }
+    throw .system("cannot open the lock file \(path)")
+  }
+}

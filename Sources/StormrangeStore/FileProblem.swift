@@ -1,0 +1,25 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A failed file operation: what was attempted and the system's reason, e.g.
+/// `cannot create /x/.h.tmp-1f: Permission denied`.
+public struct FileProblem: Error, Equatable, Sendable {
+  public var message: String
+  /// The errno value, when the failure came from the system.
+  public var code: Int32?
+
+  public init(_ message: String, code: Int32? = nil) {
+    self.message = message
+    self.code = code
+  }
+
+  /// `"\(action): \(strerror(errno))"` for the current errno.
+  static func system(_ action: String, errno code: Int32 = errno) -> FileProblem {
+    FileProblem("\(action): \(String(cString: strerror(code)))", code: code)
+  }
+}

@@ -1,0 +1,263 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The measurement history as a random-access collection that loads from its property-list file
+/// when ``refresh()`` is first called and saves itself after every change: the Swift counterpart of
+/// an array proxy that autosaves after each mutating message.
+///
+/// Every change passes through ``modify(_:)``, which, under an advisory lock shared with other
+/// stormrange processes, re-reads the file if someone else changed it, applies the change to a copy,
+/// writes the whole array atomically and durably, and only then adopts the copy. So memory and disk
+/// always agree, and nothing another process saved is lost. Reading the collection does no I/O: it
+/// is the history as last loaded or saved.
+public final class SavedHistory: RandomAccessCollection {
+  public typealias Element = Measurement
+  public typealias Index = Int
+
+  /// The path as the user gave it; errors name it.
+  public let path: String
+  /// Where reads and writes go: `path` with symbolic links resolved.
+  let target: String
+  public let readLimit: Int
+  private let lock: FileLock
+  private var sweeper: StaleTemporarySweeper
+  private var stored: [HistoryEntry] = []
+  private var state = LoadState.unloaded
+  private var group: Group?
+
+  private enum LoadState {
+    case unloaded
+    /// Loaded from a file with this identity, or nil when there was no file.
+    case loaded(FileIdentity?)
+    /// The file is not a history; it stays untouched until `moveAsideUnreadable`.
+    case unreadable
+  }
+
+  /// Saves deferred by ``beginGroup()`` until ``commitGroup()``.
+  private struct Group {
+    var snapshot: [HistoryEntry]?
+    var isLocked = false
+  }
+
+  /// Files over `readLimit` bytes (256 MB) are refused as not being a history.
+  public init(path: String, readLimit: Int = 256_000_000) {
+    self.path = path
+    self.target = DurableFile.resolveLinks(path)
+    self.readLimit = readLimit
+    self.lock = FileLock(path: target + ".lock")
+    self.sweeper = StaleTemporarySweeper(beside: target)
+  }
+
+  // MARK: Collection
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { stored.count }
+  public subscript(position: Int) -> Measurement { stored[position].measurement }
+
+  /// The stored entries, with the keys other tools added; what `undo` puts back after a `clear`.
+  public var entries: [HistoryEntry] { stored }
+
+  /// Whether `path` names the history file itself (through any link or hard link).
+  public func isStored(at path: String) -> Bool {
+    guard let other = FileIdentity.of(path: path), let mine = FileIdentity.of(path: target) else { return false }
+    return other.device == mine.device && other.inode == mine.inode
+  }
+
+  // MARK: Loading
+
+  public var isLoaded: Bool {
+    if case .loaded = state { return true }
+    return false
+  }
+
+  /// Loads the history the first time; afterwards re-reads it only if another process replaced the
+  /// file. Throws, leaving the file untouched, when it is not a readable history.
+  public func refresh() throws(StoreError) {
+    if group?.snapshot != nil { return }  // Inside a group, this process holds the lock.
+    try load(ifChangedSince: state)
+  }
+
+  private func load() throws(StoreError) {
+    do throws(FileProblem) {
+      guard let (bytes, identity) = try DurableFile.read(path: target, limit: readLimit) else {
+        stored = []
+        state = .loaded(nil)
+        return
+      }
+      do {
+        stored = try HistoryFormat.decode(bytes)
+        state = .loaded(identity)
+      } catch {
+        throw FileProblem(error.message)
+      }
+    } catch {
+      stored = []
+      // A system error opening or reading is about the path, not the contents; leave the state
+      // unloaded so the next command tries again.
+      if let code = error.code, code != EISDIR {
+        state = .unloaded
+        throw .inaccessible(path: path, problem: String(cString: strerror(code)))
+      }
+      state = .unreadable
+      throw .unreadable(path: path, problem: error.message)
+    }
+  }
+
+  /// Loads unless the file is the one we last read or wrote.
+  private func load(ifChangedSince previous: LoadState) throws(StoreError) {
+    if case .loaded(let identity) = previous, identity == FileIdentity.of(path: target) { return }
+    try load()
+  }
+
+  // MARK: Changing
+
+  /// The one mutation primitive: applies `change` to the current history and saves the result before
+  /// returning. If the save fails, neither memory nor the file changes.
+  @discardableResult
+  public func modify<Result>(_ change: (inout [HistoryEntry]) -> Result) throws(StoreError) -> Result {
+    let outcome = try modify { (entries: inout [HistoryEntry]) -> Swift.Result<Result, Never> in
+      .success(change(&entries))
+    }
+    switch outcome {
+    case .success(let result): return result
+    }
+  }
+
+  /// Like ``modify(_:)``, for a change that may find, under the lock, that it cannot be made (a
+  /// number another process has since removed). A refused change must leave the array alone; then
+  /// nothing is written.
+  public func modify<Result, Refusal: Error>(
+    _ change: (inout [HistoryEntry]) -> Swift.Result<Result, Refusal>
+  ) throws(StoreError) -> Swift.Result<Result, Refusal> {
+    if group != nil { return try modifyInGroup(change) }
+    try loadBeforeFirstChange()
+    try lockForWriting()
+    defer { lock.unlock() }
+    try load(ifChangedSince: state)
+    // A copy, so that a failed save leaves memory as it was (O(n) retains; ~1 ms at 100k entries).
+    var updated = stored
+    let outcome = change(&updated)
+    guard case .success = outcome else { return outcome }
+    try save(&updated)
+    stored = updated
+    return outcome
+  }
+
+  public func append(_ measurement: Measurement) throws(StoreError) {
+    try modify { $0.append(HistoryEntry(measurement)) }
+  }
+
+  /// Empties the history; returns what it held.
+  @discardableResult
+  public func removeAll() throws(StoreError) -> [HistoryEntry] {
+    try modify { entries in
+      defer { entries = [] }
+      return entries
+    }
+  }
+
+  // MARK: Group commit
+
+  /// Whether changes are being gathered for one save.
+  public var isGrouping: Bool { group != nil }
+
+  /// Defers saving: changes until ``commitGroup()`` are applied in memory under the lock and written
+  /// together, the way a database commits a group of transactions with one flush.
+  public func beginGroup() {
+    precondition(group == nil, "groups do not nest")
+    group = Group()
+  }
+
+  /// Writes every change made since ``beginGroup()`` at once. On failure all of them are undone in
+  /// memory too, and the error says so; the caller must not confirm any of them.
+  public func commitGroup() throws(StoreError) {
+    guard let current = group else { return }
+    group = nil
+    defer { if current.isLocked { lock.unlock() } }
+    guard let snapshot = current.snapshot else { return }
+    do {
+      try save(&stored)
+    } catch {
+      stored = snapshot
+      throw error
+    }
+  }
+
+  private func modifyInGroup<Result, Refusal: Error>(
+    _ change: (inout [HistoryEntry]) -> Swift.Result<Result, Refusal>
+  ) throws(StoreError) -> Swift.Result<Result, Refusal> {
+    if group?.isLocked == false {
+      try loadBeforeFirstChange()
+      try lockForWriting()
+      group?.isLocked = true
+      try load(ifChangedSince: state)
+      group?.snapshot = stored
+    }
+    // In place: the group's snapshot is the way back, and copying the array for every one of
+    // thousands of grouped adds would make a batch quadratic.
+    return change(&stored)
+  }
+
+  // MARK: Unreadable files
+
+  /// Moves an unreadable history aside to `<name>.unreadable-<timestamp>` and starts an empty one.
+  /// Returns the new name, or nil when the file was readable (nothing moved).
+  public func moveAsideUnreadable(now: Date) throws(StoreError) -> String? {
+    try lockForWriting()
+    defer { lock.unlock() }
+    do {
+      try load(ifChangedSince: state)
+      return nil
+    } catch {}
+    let stamp = UTCTime.format(now).filter { $0 != "-" && $0 != ":" }
+    do throws(FileProblem) {
+      let aside = try DurableFile.moveAside(target, suffix: ".unreadable-" + stamp)
+      stored = []
+      state = .loaded(nil)
+      return aside
+    } catch {
+      throw .saveFailed(path: path, problem: error.message)
+    }
+  }
+
+  // MARK: Private
+
+  /// Reads the file once before the first change takes the lock, so that a file that cannot be
+  /// opened or is not a history is reported as such (and left alone), rather than as a failed save.
+  private func loadBeforeFirstChange() throws(StoreError) {
+    if case .loaded = state { return }
+    try load()
+  }
+
+  private func lockForWriting() throws(StoreError) {
+    do throws(FileProblem) {
+      try DurableFile.createParentDirectories(of: target)
+      try lock.lock()
+    } catch {
+      throw .saveFailed(path: path, problem: error.message)
+    }
+  }
+
+  /// Writes `updated`, encoding its new entries first (and keeping their encodings in it).
+  private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
+    for index in updated.indices where updated[index].encodedXML == nil {
+      do {
+        updated[index].encodedXML = try HistoryFormat.encode(updated[index])
+      } catch {
+        throw .saveFailed(path: path, problem: "measurement \(index + 1) cannot be stored: \(error.message)")
+      }
+    }
+    do throws(FileProblem) {
+      let identity = try DurableFile.replace(path: target, with: HistoryFormat.encodeFile(updated))
+      state = .loaded(identity)
+      sweeper.sweepIfDirectoryChanged()
+    } catch {
+      throw .saveFailed(path: path, problem: error.message)
+    }
+  }
+}

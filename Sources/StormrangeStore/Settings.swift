@@ -1,0 +1,13 @@
+import StormrangeBase
+import StormrangeDomain
+import StormrangePropertyList
+
+/// The user's choices. Defaults live here, in code; the settings file holds only what was changed.
+public struct Settings: Equatable, Sendable {
+  public var unit: DistanceUnit = .kilometres
+  /// Air temperature in °C for new measurements.
+  public var temperature: Double = 20
+
+  public init() {}
+  public static let defaults = Settings()
+}

@@ -1,0 +1,12 @@
+/// What can go wrong with the files the store keeps. Each case carries the path as the user gave it
+/// and the system's or the reader's reason; the application words the one-line message around them.
+public enum StoreError: Error, Equatable, Sendable {
+  /// The history file exists but is not a history; it is left untouched.
+  case unreadable(path: String, problem: String)
+  /// The history file cannot be opened at all (a parent is not a directory, no permission).
+  case inaccessible(path: String, problem: String)
+  /// Writing the history failed; nothing changed on disk or in memory.
+  case saveFailed(path: String, problem: String)
+  /// The settings file exists but cannot be used, or cannot be written.
+  case settings(path: String, problem: String)
+}
