@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// How far off a measured distance may be, from the two things a person cannot time exactly.
 ///
 /// - Reaction time: about ``reactionTime`` (0.3 s) for each of the two taps, flash and thunder.

@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// The speed of sound in dry air, which turns a thunder delay into a distance.
 public enum SpeedOfSound {
   /// Metres per second at `celsius`: c(T) = 331.3 · √(1 + T / 273.15); 343.2 m/s at 20 °C.

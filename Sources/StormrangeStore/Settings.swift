@@ -1,6 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 
 /// The user's choices. Defaults live here, in code; the settings file holds only what was changed.
 public struct Settings: Equatable, Sendable {

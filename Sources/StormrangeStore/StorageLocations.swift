@@ -1,5 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
 import StormrangePropertyList
 
 /// Where stormrange keeps its files, following the XDG base-directory conventions.

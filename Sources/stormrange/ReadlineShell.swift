@@ -1,6 +1,5 @@
 @preconcurrency import CReadline
 import StormrangeKit
-import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 

@@ -1,5 +1,4 @@
 import StormrangeKit
-import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 

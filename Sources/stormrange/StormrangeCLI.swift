@@ -1,6 +1,5 @@
 import ArgumentParser
 import StormrangeKit
-import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 

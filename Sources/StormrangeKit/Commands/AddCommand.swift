@@ -1,8 +1,6 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// `add SECONDS [at TIME] [note TEXT]`: records a delay the user counted.
 struct AddCommand: Command {

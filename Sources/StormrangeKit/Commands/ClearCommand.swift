@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
 import StormrangePropertyList
 import StormrangeStore

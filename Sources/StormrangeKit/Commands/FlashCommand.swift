@@ -1,7 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// `flash`: starts the stopwatch when lightning is seen.
 struct FlashCommand: Command {

@@ -1,7 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// `help [COMMAND]`: lists the commands, or shows one command's usage.
 struct HelpCommand: Command {

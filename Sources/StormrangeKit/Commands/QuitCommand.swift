@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// `quit`/`exit`: leaves the shell.
 struct QuitCommand: Command {
   let name = "quit"

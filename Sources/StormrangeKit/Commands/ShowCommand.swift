@@ -1,6 +1,5 @@
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `show [N]`: the measurements, oldest first.

@@ -1,6 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `status`: how far the storm is and how sure that is, whether it is coming, and what to do.

@@ -1,6 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `undo`: reverts the last change made in this session.

@@ -1,5 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
 import StormrangePropertyList
 import StormrangeStore
 

@@ -1,7 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// Where a batch's lines come from.
 public protocol LineSource: AnyObject {

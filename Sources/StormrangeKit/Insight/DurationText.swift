@@ -1,8 +1,6 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// Durations and clock times as status lines show them.
 enum DurationText {

@@ -1,6 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 extension CommandArguments {

@@ -1,6 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// A command line split into words at spaces and tabs, keeping the raw text so a command can take

@@ -1,7 +1,4 @@
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// A line of input and the moment it arrived; `flash`/`thunder` are timed between arrivals, not
 /// between the moments they are processed.

@@ -1,7 +1,5 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// An instant on both clocks: the wall clock, which dates a measurement, and a monotonic clock, which

@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// How input reaches the session, which decides prompts, confirmations and how errors are labelled.
 public enum SessionMode: Equatable, Sendable {
   /// A person at a readline prompt.

@@ -1,8 +1,5 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc

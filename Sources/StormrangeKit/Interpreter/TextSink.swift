@@ -1,6 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// Where a session's text goes: standard output or error in the program, a buffer in tests.
