@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// Whether a storm is coming or going: a least-squares line through its distances against time.
 ///

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// The US National Weather Service's lightning advice applied to the latest measurement.
 ///

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// Measurements that belong to one storm: ordered by date, each less than ``maximumGap`` after the
 /// one before. "The current storm" is the one holding the latest measurement.

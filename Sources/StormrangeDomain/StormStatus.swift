@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// Everything `status` reports, computed from the history and the time now: the latest measurement
 /// and its uncertainty, the current storm and its trend, and the safety advice.

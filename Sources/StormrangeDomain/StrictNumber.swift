@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// Parses the decimal numbers people type, and nothing else.
 ///
 /// `Double("…")` also accepts `nan`, `inf`, hexadecimal (`0x10`) and exponents; a delay typed as `0x10`

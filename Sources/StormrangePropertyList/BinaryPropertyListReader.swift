@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// A reader for binary property lists (`bplist00`), as Apple's tools and Python's `plistlib` write
 /// them.

@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// A short byte string (at most 16 bytes) packed into two little-endian words, so the XML reader can
 /// recognise the tags writers emit with one or two word comparisons instead of a byte loop.
 ///

@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// A stack of values under construction, shared by all open containers of the XML reader: each
 /// container's elements are the run above the point where it opened, and closing it moves that run
 /// into an array of exactly its size.

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// Reads property lists, XML or binary, without Foundation's `PropertyListSerialization` (which
 /// FoundationEssentials lacks, and whose start-up cost we avoid).

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// Any value a property list can hold, as another tool (plistlib, plutil, plistutil) may write it.
 ///

@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// Converts the text of a `<real>` to the nearest `Double`, exactly as `strtod` would, but several
 /// times faster.
 ///

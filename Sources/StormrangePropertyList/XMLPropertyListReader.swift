@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// A strict, byte-level parser for XML property lists.
 ///

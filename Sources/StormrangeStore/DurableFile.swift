@@ -1,7 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-
 #if canImport(Glibc)
   import Glibc
 #endif

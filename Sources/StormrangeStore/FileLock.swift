@@ -1,5 +1,3 @@
-import StormrangeDomain
-
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,6 +1,3 @@
-import StormrangeDomain
-import StormrangePropertyList
-
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,4 +1,3 @@
-import StormrangeBase
 import StormrangeDomain
 import StormrangePropertyList
 

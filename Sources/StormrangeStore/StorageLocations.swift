@@ -1,5 +1,3 @@
-import StormrangePropertyList
-
 /// Where stormrange keeps its files, following the XDG base-directory conventions.
 public struct StorageLocations: Equatable, Sendable {
   /// The measurement history: `--file`, else `$STORMRANGE_HISTORY`, else

@@ -1,6 +1,5 @@
 @preconcurrency import CReadline
 import StormrangeKit
-import StormrangeDomain
 import StormrangeStore
 
 #if canImport(Glibc)

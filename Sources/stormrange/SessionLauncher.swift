@@ -1,5 +1,4 @@
 import StormrangeKit
-import StormrangeDomain
 import StormrangeStore
 
 #if canImport(Glibc)

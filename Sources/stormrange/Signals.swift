@@ -1,6 +1,3 @@
-import StormrangeDomain
-import StormrangeStore
-
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,6 +1,4 @@
 import StormrangeKit
-import StormrangeDomain
-import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc

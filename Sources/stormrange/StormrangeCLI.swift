@@ -1,6 +1,5 @@
 import ArgumentParser
 import StormrangeKit
-import StormrangeDomain
 import StormrangeStore
 
 #if canImport(Glibc)

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `clear`: empties the history (undoable in the same session).

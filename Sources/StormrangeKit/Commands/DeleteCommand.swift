@@ -1,5 +1,4 @@
 import StormrangeBase
-import StormrangeDomain
 import StormrangeStore
 
 /// `delete N`: removes measurement N.

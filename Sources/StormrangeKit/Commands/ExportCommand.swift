@@ -1,6 +1,4 @@
 import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `export csv|json [PATH]`: the history in an exchange format, on standard output or in a file.

@@ -1,5 +1,3 @@
-import StormrangeDomain
-
 /// `flash`: starts the stopwatch when lightning is seen.
 struct FlashCommand: Command {
   let name = "flash"

@@ -1,5 +1,3 @@
-import StormrangeDomain
-
 /// `help [COMMAND]`: lists the commands, or shows one command's usage.
 struct HelpCommand: Command {
   let name = "help"

@@ -1,6 +1,5 @@
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `import PATH`: adds the measurements of a CSV, JSON or property-list file — all of them or none.

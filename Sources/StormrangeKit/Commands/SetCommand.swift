@@ -1,6 +1,5 @@
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// `set`, `set unit UNIT`, `set temperature VALUE[C|F]`: shows or changes the settings.

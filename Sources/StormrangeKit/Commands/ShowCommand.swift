@@ -1,6 +1,4 @@
 import StormrangeBase
-import StormrangeDomain
-import StormrangeStore
 
 /// `show [N]`: the measurements, oldest first.
 struct ShowCommand: Command {

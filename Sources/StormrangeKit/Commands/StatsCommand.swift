@@ -1,7 +1,5 @@
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// `stats`: one line per storm with its count, start and end, nearest, farthest and mean distance.
 struct StatsCommand: Command {

@@ -1,5 +1,4 @@
 import StormrangeDomain
-import StormrangeStore
 
 /// `status`: how far the storm is and how sure that is, whether it is coming, and what to do.
 struct StatusCommand: Command {

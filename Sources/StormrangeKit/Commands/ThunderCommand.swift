@@ -1,6 +1,3 @@
-import StormrangeDomain
-import StormrangeStore
-
 /// `thunder`/`bang`: stops the stopwatch and records the measurement.
 struct ThunderCommand: Command {
   let name = "thunder"

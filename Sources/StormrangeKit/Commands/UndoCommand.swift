@@ -1,6 +1,3 @@
-import StormrangeDomain
-import StormrangeStore
-
 /// `undo`: reverts the last change made in this session.
 struct UndoCommand: Command {
   let name = "undo"

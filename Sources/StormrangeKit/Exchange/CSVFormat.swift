@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Comma-separated values as RFC 4180 defines them: records end in CRLF; a field holding a comma,
 /// a double quote, CR or LF is enclosed in double quotes, and a quote inside is doubled.
 ///

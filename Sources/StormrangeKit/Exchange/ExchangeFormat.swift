@@ -1,8 +1,6 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// The exchange formats of `export`: one record per measurement with the keys ``keys``, dates in
 /// ISO 8601 UTC, numbers in SI units as Swift prints them (the shortest text that reads back to the

@@ -1,6 +1,3 @@
-import StormrangePropertyList
-import StormrangeStore
-
 /// Any JSON value, decoded with FoundationEssentials' `JSONDecoder` so that an import can check each
 /// array element on its own and name the bad ones, instead of failing on the first.
 enum JSONValue: Decodable, Equatable {

@@ -1,8 +1,5 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// What makes two measurements the same one for `import`: every stored value except keys other
 /// tools added. Exporting and importing back gives the same key, so re-importing a file adds nothing.

@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Runs lines from a pipe or file: no prompt, results flushed after each command, errors labelled
 /// with line numbers, exit status 1 if any command failed.
 ///

@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 #if canImport(Glibc)
   import Glibc
 #endif

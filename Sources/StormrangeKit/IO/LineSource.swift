@@ -1,5 +1,3 @@
-import StormrangeDomain
-
 /// Where a batch's lines come from.
 public protocol LineSource: AnyObject {
   /// The next line, without its newline, stamped with when it arrived; nil at the end of input.

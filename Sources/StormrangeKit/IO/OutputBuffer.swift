@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Text on its way to a file descriptor, held until ``flush()`` so that the batch runner can show a
 /// group's confirmations only after the group is on disk (and drop them if it is not).
 public final class OutputBuffer: TextSink {

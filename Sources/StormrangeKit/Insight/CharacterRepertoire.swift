@@ -1,7 +1,3 @@
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Which characters output may use: Unicode (block elements, box drawing, ±) when the locale's
 /// character encoding is UTF-8, plain ASCII otherwise, so a chart never turns into mojibake.
 public enum CharacterRepertoire: Equatable, Sendable {

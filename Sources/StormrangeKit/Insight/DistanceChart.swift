@@ -1,8 +1,6 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// A column chart of distance against time that fits an 80-column terminal: one bar per
 /// measurement at its time, bar heights in eighths of a line with Unicode block elements

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import StormrangeBase
-import StormrangeDomain
 
 /// Durations and clock times as status lines show them.
 enum DurationText {

@@ -1,8 +1,6 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
 
 /// The words for a ``StormStatus``: the `status` block and the one-line summary shown after each
 /// measurement at the prompt.

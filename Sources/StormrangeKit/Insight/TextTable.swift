@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Columns of text aligned under their headings: text columns to the left, numbers to the right.
 struct TextTable {
   enum Alignment {

@@ -1,6 +1,3 @@
-import StormrangeDomain
-import StormrangeStore
-
 extension CommandArguments {
   /// Argument `index` and the rest of the line, as a file path that may contain spaces
   /// (`import storms july.csv`); trailing blanks are dropped. A run of blanks right after argument

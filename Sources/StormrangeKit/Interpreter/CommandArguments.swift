@@ -1,6 +1,3 @@
-import StormrangeDomain
-import StormrangeStore
-
 /// A command line split into words at spaces and tabs, keeping the raw text so a command can take
 /// "the rest of the line" (a note) exactly as typed.
 public struct CommandArguments: Sendable {

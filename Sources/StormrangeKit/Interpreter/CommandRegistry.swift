@@ -1,7 +1,3 @@
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Every command the shell knows, in the order `help` lists them, and what an empty line does.
 public struct CommandRegistry: Sendable {
   public let commands: [any Command]

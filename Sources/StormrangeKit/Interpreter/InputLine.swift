@@ -1,5 +1,3 @@
-import StormrangeDomain
-
 /// A line of input and the moment it arrived; `flash`/`thunder` are timed between arrivals, not
 /// between the moments they are processed.
 public struct InputLine: Sendable {

@@ -1,8 +1,3 @@
-import StormrangeBase
-import StormrangeDomain
-import StormrangePropertyList
-import StormrangeStore
-
 /// Runs command lines against a session: the core of the REPL, the batch runner and one-shot mode,
 /// usable without a terminal or a process (tests feed it lines and read its sinks).
 public final class Interpreter {

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import StormrangeDomain
-import StormrangeStore
 
 /// An instant on both clocks: the wall clock, which dates a measurement, and a monotonic clock, which
 /// times the delay and does not jump when the system time is set.

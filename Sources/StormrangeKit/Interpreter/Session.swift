@@ -1,4 +1,3 @@
-import StormrangeDomain
 import StormrangeStore
 
 /// The state a command works with: the history, the settings, the stopwatch, this session's undo

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeDomain
 
 #if canImport(Glibc)
   import Glibc

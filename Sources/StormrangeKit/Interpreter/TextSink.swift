@@ -1,5 +1,3 @@
-import StormrangeStore
-
 /// Where a session's text goes: standard output or error in the program, a buffer in tests.
 public protocol TextSink: AnyObject {
   func write(_ text: String)
