@@ -38,7 +38,6 @@ let package = Package(
       dependencies: [
         "StormrangeKit",
         "StormrangeStore",
-        "StormrangeBase",
         "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

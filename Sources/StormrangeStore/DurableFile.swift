@@ -9,8 +9,9 @@
 public enum DurableFile {
   /// The contents of `path` with its identity, or nil if no file is there. Refuses directories and
   /// files over `limit` bytes without reading them.
-  public static func read(path: String, limit: Int) throws(FileProblem) -> (bytes: [UInt8], identity: FileIdentity)?
-  {
+  public static func read(path: String, limit: Int) throws(FileProblem) -> (
+    bytes: [UInt8], identity: FileIdentity
+  )? {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, not read.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {

@@ -1,5 +1,5 @@
-import StormrangePropertyList
 import StormrangeDomain
+import StormrangePropertyList
 
 /// One stored measurement: the measurement itself, the keys another tool or a later version wrote
 /// beside it (kept so a rewrite never drops them), and the XML text it was read from or last

@@ -64,7 +64,9 @@ public final class SavedHistory: RandomAccessCollection {
 
   /// Whether `path` names the history file itself (through any link or hard link).
   public func isStored(at path: String) -> Bool {
-    guard let other = FileIdentity.of(path: path), let mine = FileIdentity.of(path: target) else { return false }
+    guard let other = FileIdentity.of(path: path), let mine = FileIdentity.of(path: target) else {
+      return false
+    }
     return other.device == mine.device && other.inode == mine.inode
   }
 

@@ -18,7 +18,8 @@ struct StaleTemporarySweeper {
     let directory = DurableFile.parentDirectory(of: path)
     var info = stat()
     guard stat(directory, &info) == 0 else { return }
-    if let stamp = directoryStamp, stamp.tv_sec == info.st_mtim.tv_sec, stamp.tv_nsec == info.st_mtim.tv_nsec {
+    if let stamp = directoryStamp, stamp.tv_sec == info.st_mtim.tv_sec, stamp.tv_nsec == info.st_mtim.tv_nsec
+    {
       return
     }
     DurableFile.removeStaleTemporaries(beside: path)

@@ -52,7 +52,7 @@ struct SessionLauncher {
     let output = StandardStreams.makeOutput()
     let errors = StandardStreams.makeErrors()
     let interpreter = makeInterpreter(mode: .interactive, output: output, errors: errors)
-    let shell = ReadlineShell(interpreter: interpreter, historyPath: locations.commandHistory, clock: clock)
+    let shell = InteractiveLoop(interpreter: interpreter, historyPath: locations.commandHistory, clock: clock)
     interpreter.session.confirm = { question in shell.confirm(question) }
     return shell.run(output: output, errors: errors)
   }

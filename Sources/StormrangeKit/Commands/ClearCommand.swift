@@ -45,7 +45,9 @@ struct ClearCommand: Command {
       return .proceed
     }
     let now = session.currentLine.arrival.wall
-    let movedTo = try StormrangeError.store { () throws(StoreError) in try session.history.moveAsideUnreadable(now: now) }
+    let movedTo = try StormrangeError.store { () throws(StoreError) in
+      try session.history.moveAsideUnreadable(now: now)
+    }
     guard let aside = movedTo else {
       return try run(CommandArguments("clear")!, in: session)
     }

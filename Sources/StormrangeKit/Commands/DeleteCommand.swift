@@ -20,7 +20,9 @@ struct DeleteCommand: Command {
     }
     let removedEntry = try session.changeHistory { entries -> Result<HistoryEntry, StormrangeError> in
       // Another process may have changed the history since it was shown; check again under the lock.
-      guard number <= entries.count else { return .failure(.noSuchMeasurement(index: typed, count: entries.count)) }
+      guard number <= entries.count else {
+        return .failure(.noSuchMeasurement(index: typed, count: entries.count))
+      }
       return .success(entries.remove(at: number - 1))
     }
     session.remember(.reinsert(removedEntry, at: number - 1))

@@ -25,8 +25,11 @@ enum Recording {
     session.remember(.removeAdded(entry))
     if let warning { session.warn(warning) }
     session.say(confirmation(index: index, measurement, unit: settings.unit))
-    if session.mode == .interactive, let status = StormStatus(history: session.history, now: session.clock.now().wall) {
-      session.say("  " + StatusReport(status: status, unit: settings.unit, repertoire: session.repertoire).summaryLine)
+    if session.mode == .interactive,
+      let status = StormStatus(history: session.history, now: session.clock.now().wall)
+    {
+      session.say(
+        "  " + StatusReport(status: status, unit: settings.unit, repertoire: session.repertoire).summaryLine)
     }
   }
 

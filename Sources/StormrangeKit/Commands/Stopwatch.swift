@@ -18,4 +18,13 @@ enum Stopwatch {
     try Recording.record(
       delay: delay, typed: FixedPoint.fixed(delay, digits: 2), date: started.wall, note: nil, in: session)
   }
+
+  /// Forgets a running flash (Ctrl-C); says so and returns true if one was running.
+  @discardableResult
+  static func cancel(in session: Session) -> Bool {
+    guard session.flash != nil else { return false }
+    session.flash = nil
+    session.say("stopwatch cancelled")
+    return true
+  }
 }

@@ -54,10 +54,7 @@ public final class Interpreter {
   /// Cancels a running stopwatch (Ctrl-C); says so and returns true if one was running.
   @discardableResult
   public func cancelStopwatch() -> Bool {
-    guard session.flash != nil else { return false }
-    session.flash = nil
-    session.say("stopwatch cancelled")
-    return true
+    Stopwatch.cancel(in: session)
   }
 
   /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs.

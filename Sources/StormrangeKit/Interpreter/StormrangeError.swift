@@ -65,7 +65,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return
         "the note contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); remove it"
     case .noteNonCharacter(let scalar):
-      return "the note contains U+\(String(scalar.value, radix: 16, uppercase: true)), which is not a character"
+      return
+        "the note contains U+\(String(scalar.value, radix: 16, uppercase: true)), which is not a character"
     case .noteTooLong(let length):
       return "the note is \(length) characters long; the limit is \(MeasurementRules.maximumNoteLength)"
     }

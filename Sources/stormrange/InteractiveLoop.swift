@@ -1,0 +1,56 @@
+import StormrangeKit
+
+/// The REPL at a terminal: reads lines with a ``LineEditor``, runs them with the interpreter, and
+/// turns Ctrl-C into cancelling the stopwatch and Ctrl-D or `quit` into leaving.
+final class InteractiveLoop {
+  private let interpreter: Interpreter
+  private let editor: LineEditor
+  private let clock: SessionClock
+
+  init(interpreter: Interpreter, historyPath: String, clock: SessionClock) {
+    self.interpreter = interpreter
+    self.clock = clock
+    editor = LineEditor(historyPath: historyPath, clock: clock) { [interpreter] before, word in
+      interpreter.completions(before: before, word: word)
+    }
+  }
+
+  /// Runs until end of input, `quit` or a terminating signal; returns the exit status.
+  func run(output: OutputBuffer, errors: OutputBuffer) -> Int32 {
+    output.write("\(Version.banner) Type 'help' for commands, Ctrl-D to leave.\n")
+    output.write("Press Enter when you see lightning and again when you hear thunder.\n")
+    output.flush()
+    let session = interpreter.session
+    while true {
+      let input = editor.read(
+        prompt: { self.interpreter.prompt(at: self.clock.now()) }, ticking: { session.flash != nil },
+        remember: true)
+      switch input {
+      case .endOfInput:
+        output.write("\n")
+        output.flush()
+        return 0
+      case .terminated(let number):
+        return Signals.exitStatus(for: number)
+      case .interrupted:
+        interpreter.cancelStopwatch()
+        output.flush()
+      case .line(let text, let arrival, let isValidUTF8):
+        let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
+        errors.flush()
+        output.flush()
+        if outcome == .quit { return 0 }
+      }
+    }
+  }
+
+  /// Asks a yes/no question at a prompt of its own; Ctrl-C or Ctrl-D mean no.
+  func confirm(_ question: String) -> Bool {
+    guard case .line(let answer, _, _) = editor.read(prompt: { question }, remember: false) else {
+      StandardStreams.writeError("\n")
+      return false
+    }
+    let word = answer.trimmingBlanks.lowercased()
+    return word == "y" || word == "yes"
+  }
+}

@@ -1,0 +1,155 @@
+@preconcurrency import CReadline
+import StormrangeKit
+import StormrangeStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Line editing on GNU readline, knowing nothing of commands: a prompt, a persistent history file
+/// (Ctrl-R), a completion callback, and Ctrl-C to abandon the line.
+///
+/// It uses readline's callback interface around `select(2)`, so that Ctrl-C can be handled between
+/// keystrokes without longjmp, and the prompt can be redrawn while the user is idle (the stopwatch
+/// counts seconds in it). This is the only file that touches readline; its C callbacks reach Swift
+/// through the globals below.
+final class LineEditor {
+  /// What one read produced.
+  enum Input {
+    case line(String, arrival: Moment, isValidUTF8: Bool)
+    /// Ctrl-C: the line was abandoned.
+    case interrupted
+    /// Ctrl-D on an empty line, or input closed.
+    case endOfInput
+    /// SIGTERM or SIGHUP arrived while waiting.
+    case terminated(Int32)
+  }
+
+  static let historyLimit: Int32 = 1000
+  private let historyPath: String
+  private let clock: SessionClock
+
+  /// `complete(before, word)` lists candidates for `word`, the word being typed after `before`.
+  init(historyPath: String, clock: SessionClock, complete: @escaping (String, String) -> [String]) {
+    self.historyPath = historyPath
+    self.clock = clock
+    completionProvider = complete
+    rl_readline_name = UnsafePointer(strdup("stormrange"))
+    // Readline's own signal handlers would longjmp-free the line; we handle SIGINT ourselves.
+    rl_catch_signals = 0
+    rl_attempted_completion_function = { text, start, end in
+      rl_attempted_completion_over = 1  // no file-name completion
+      guard let buffer = rl_line_buffer else { return nil }
+      let bytes = Array(String(cString: buffer).utf8)
+      let before = String(decoding: bytes.prefix(Int(start)), as: UTF8.self)
+      let word = String(decoding: bytes[Int(start)..<min(bytes.count, Int(end))], as: UTF8.self)
+      completionCandidates = completionProvider?(before, word) ?? []
+      completionNext = 0
+      return rl_completion_matches(text) { _, state in
+        if state == 0 { completionNext = 0 }
+        guard completionNext < completionCandidates.count else { return nil }
+        defer { completionNext += 1 }
+        return strdup(completionCandidates[completionNext])
+      }
+    }
+    using_history()
+    stifle_history(Self.historyLimit)
+    prepareHistoryFile()
+    read_history(historyPath)
+  }
+
+  /// Reads one line. `prompt` is asked again every 200 ms while `ticking()` is true, so a prompt
+  /// that shows elapsed time stays current. Lines read with `remember` go into the history file.
+  func read(prompt: @escaping () -> String, ticking: () -> Bool = { false }, remember: Bool) -> Input {
+    var shownPrompt = prompt()
+    acceptedLine = nil
+    lineFinished = false
+    rl_callback_handler_install(shownPrompt) { line in
+      lineFinished = true
+      if let line {
+        acceptedLine = String(validatingCString: line)
+        acceptedLineIsValid = acceptedLine != nil
+        if acceptedLine == nil { acceptedLine = String(cString: line) }
+        free(line)
+      } else {
+        acceptedLine = nil
+      }
+      // Leave callback mode now, so the command runs with the terminal in its normal state.
+      rl_callback_handler_remove()
+    }
+    defer { if !lineFinished { rl_callback_handler_remove() } }
+    while !lineFinished {
+      var readable = fd_set()
+      Self.add(0, to: &readable)
+      var tick = timeval(tv_sec: 0, tv_usec: 200_000)
+      let ready = ticking() ? select(1, &readable, nil, nil, &tick) : select(1, &readable, nil, nil, nil)
+      if ready < 0 {
+        guard errno == EINTR else { return .endOfInput }
+        let number = Signals.take()
+        if number == SIGINT {
+          rl_free_line_state()
+          rl_replace_line("", 0)
+          rl_crlf()
+          return .interrupted
+        }
+        if number != 0 {
+          rl_crlf()
+          return .terminated(number)
+        }
+        continue
+      }
+      if ready == 0 {
+        let updated = prompt()
+        if updated != shownPrompt {
+          shownPrompt = updated
+          rl_set_prompt(updated)
+          rl_redisplay()
+        }
+        continue
+      }
+      let arrival = clock.now()
+      rl_callback_read_char()
+      if lineFinished {
+        guard let line = acceptedLine else { return .endOfInput }
+        if remember { addToHistory(line) }
+        return .line(line, arrival: arrival, isValidUTF8: acceptedLineIsValid)
+      }
+    }
+    return .endOfInput
+  }
+
+  /// Creates the history file's directories (0700) and the file (0600): it holds notes people typed.
+  /// Best effort: without them readline simply keeps no history.
+  private func prepareHistoryFile() {
+    try? DurableFile.createParentDirectories(of: historyPath)
+    let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return }  // it exists already: its mode is the user's
+    fchmod(descriptor, 0o600)  // the umask may have narrowed it (0277 would leave it unwritable)
+    close(descriptor)
+  }
+
+  private func addToHistory(_ line: String) {
+    guard !line.trimmingBlanks.isEmpty else { return }
+    add_history(line)
+    append_history(1, historyPath)
+    history_truncate_file(historyPath, Self.historyLimit)
+  }
+
+  /// FD_SET, which Swift cannot import (it is a macro).
+  private static func add(_ descriptor: Int32, to set: inout fd_set) {
+    withUnsafeMutableBytes(of: &set) { raw in
+      let words = raw.bindMemory(to: Int.self)
+      let bits = Int.bitWidth
+      words[Int(descriptor) / bits] |= 1 << (Int(descriptor) % bits)
+    }
+  }
+}
+
+// MARK: - State shared with readline's C callbacks (which cannot capture context).
+
+nonisolated(unsafe) private var acceptedLine: String?
+nonisolated(unsafe) private var acceptedLineIsValid = true
+nonisolated(unsafe) private var lineFinished = false
+nonisolated(unsafe) private var completionProvider: ((String, String) -> [String])?
+nonisolated(unsafe) private var completionCandidates: [String] = []
+nonisolated(unsafe) private var completionNext = 0
