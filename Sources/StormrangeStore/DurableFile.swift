@@ -137,7 +137,10 @@ public enum DurableFile {
     return String(generator.next() as UInt64, radix: 36) + String(generator.next() as UInt32, radix: 36)
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileProblem) {
+  /// Writes all of `bytes`; a failure is reported as `failure` with the system's reason.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, failure: String = "cannot write the new file")
+    throws(FileProblem)
+  {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
@@ -145,7 +148,7 @@ public enum DurableFile {
       }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .system("cannot write the new file")
+        throw .system(failure)
       }
       written += count
     }

@@ -13,8 +13,10 @@ struct ExportCommand: Command {
     Both have the fields index, date (ISO 8601, UTC), delay_s, distance_m,
     temperature_c, speed_of_sound_mps and note (empty in CSV, null in JSON,
     when there is none).
-    PATH  the file to write (the rest of the line), replaced atomically; a new
-          file gets mode 0600, as it holds what the history holds. Without
+    PATH  the file to write (the rest of the line). A regular file is
+          replaced atomically, through links; a new one gets mode 0600, as
+          it holds what the history holds. A FIFO, device or terminal is
+          written into, as cp and tee do; a directory is refused. Without
           PATH the export goes to standard output:
             stormrange export json > storms.json
     'import' reads these files back.
@@ -40,9 +42,9 @@ struct ExportCommand: Command {
       throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
     }
     do throws(FileProblem) {
-      try DurableFile.replace(path: path, with: Array(text.utf8))
+      _ = try ExportFile.write(Array(text.utf8), to: path)
     } catch {
-      throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message); nothing was written")
+      throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message)")
     }
     let count = session.history.count
     session.say(

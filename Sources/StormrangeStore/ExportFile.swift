@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a document the user asked for (an export) to a path, treating what is already there the
+/// way `cp` and `tee` do, and never replacing anything but a regular file:
+/// - nothing there, or a regular file: replaced atomically and durably, as the history is (through
+///   symbolic links, which stay links; an existing file keeps its mode, a new one is 0600);
+/// - a FIFO, a character device or a terminal (`/dev/stdout`, `/dev/null`, a pipe): written straight
+///   into, without creating, truncating or replacing anything;
+/// - a directory, a socket, a block device: refused, and nothing is written.
+public enum ExportFile {
+  /// How the bytes reached `path`.
+  public enum Delivery: Equatable, Sendable {
+    /// A regular file was created or replaced whole.
+    case replaced
+    /// The bytes were written into a FIFO, a device or a terminal.
+    case streamed
+  }
+
+  public static func write(_ bytes: [UInt8], to path: String) throws(FileProblem) -> Delivery {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      guard errno == ENOENT else { throw .system("cannot examine it") }
+      // Nothing there (or a link to nothing): a new file, where a link would point.
+      try replace(DurableFile.resolveLinks(path), with: bytes)
+      return .replaced
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      // Replaced where it really is, so a link to it stays a link.
+      try replace(realPath(path) ?? DurableFile.resolveLinks(path), with: bytes)
+      return .replaced
+    case S_IFIFO, S_IFCHR:
+      try stream(bytes, into: path)
+      return .streamed
+    case S_IFDIR:
+      throw FileProblem("it is a directory; give the name of a file to write; nothing was written")
+    default:
+      throw FileProblem("it is not a regular file, a FIFO or a character device; nothing was written")
+    }
+  }
+
+  /// An atomic replace: when it fails, the old file (if any) is as it was.
+  private static func replace(_ path: String, with bytes: [UInt8]) throws(FileProblem) {
+    do throws(FileProblem) {
+      try DurableFile.replace(path: path, with: bytes)
+    } catch {
+      throw FileProblem(error.message + "; nothing was written", code: error.code)
+    }
+  }
+
+  /// Opens an existing FIFO or device for writing, without creating or truncating it, and writes.
+  private static func stream(_ bytes: [UInt8], into path: String) throws(FileProblem) {
+    let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .system("cannot open it for writing; nothing was written") }
+    defer { close(descriptor) }
+    try DurableFile.writeAll(bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+  }
+
+  /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
