@@ -55,7 +55,8 @@ public enum ExportFile {
     let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .system("cannot open it for writing; nothing was written") }
     defer { close(descriptor) }
-    try DurableFile.writeAll(bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+    try DurableFile.writeAll(
+      bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
   }
 
   /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.

@@ -88,6 +88,15 @@ public enum HistoryFormat {
     PropertyListError("entry \(position) has no '\(key)'")
   }
 
+  /// The first character of `text` the history file cannot hold, or nil: an XML property list holds
+  /// any text but the C0 controls other than tab, line feed and carriage return, and U+FFFE/U+FFFF.
+  public static func unstorableCharacter(in text: String) -> Unicode.Scalar? {
+    text.unicodeScalars.first { scalar in
+      (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+        || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+  }
+
   /// The dictionary stored for an entry.
   public static func propertyList(of entry: HistoryEntry) -> PropertyListValue {
     let measurement = entry.measurement

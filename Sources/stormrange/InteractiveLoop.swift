@@ -16,10 +16,11 @@ final class InteractiveLoop {
   }
 
   /// Runs until end of input, `quit` or a terminating signal; returns the exit status.
-  func run(output: OutputBuffer, errors: OutputBuffer) -> Int32 {
+  func run(console: Console) -> Int32 {
+    let output = console.output
     output.write("\(Version.banner) Type 'help' for commands, Ctrl-D to leave.\n")
     output.write("Press Enter when you see lightning and again when you hear thunder.\n")
-    output.flush()
+    if let status = SessionLauncher.finish(console, session: interpreter.session) { return status }
     let session = interpreter.session
     while true {
       let input = editor.read(
@@ -28,17 +29,15 @@ final class InteractiveLoop {
       switch input {
       case .endOfInput:
         output.write("\n")
-        output.flush()
-        return 0
+        return SessionLauncher.finish(console, session: session) ?? 0
       case .terminated(let number):
         return Signals.exitStatus(for: number)
       case .interrupted:
         interpreter.cancelStopwatch()
-        output.flush()
+        if let status = SessionLauncher.finish(console, session: session) { return status }
       case .line(let text, let arrival, let isValidUTF8):
         let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
-        errors.flush()
-        output.flush()
+        if let status = SessionLauncher.finish(console, session: session) { return status }
         if outcome == .quit { return 0 }
       }
     }

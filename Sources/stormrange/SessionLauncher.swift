@@ -12,48 +12,60 @@ struct SessionLauncher {
   let echo: Bool
   let clock = SystemClock()
 
-  private func makeInterpreter(mode: SessionMode, output: OutputBuffer, errors: OutputBuffer) -> Interpreter {
+  private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
     let session = Session(
       history: SavedHistory(path: locations.history), settings: SettingsStore(path: locations.settings),
-      mode: mode, clock: clock, output: output, errors: errors)
+      mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     return Interpreter(session: session)
   }
 
   /// `stormrange add 6.5`: one command, same rules as a batch line.
   func runOneShot(_ line: String) -> Int32 {
-    let output = StandardStreams.makeOutput()
-    let errors = StandardStreams.makeErrors()
-    let interpreter = makeInterpreter(mode: .oneShot, output: output, errors: errors)
+    let console = StandardStreams.makeConsole()
+    let interpreter = makeInterpreter(mode: .oneShot, console: console)
     let (_, failed) = interpreter.execute(InputLine(line, arrival: clock.now()))
-    errors.flush()
-    output.flush()
+    if let status = Self.finish(console, session: interpreter.session) { return status }
     return failed ? 1 : 0
   }
 
   /// Lines from standard input: no prompt, no echo (unless --echo).
   func runBatch() -> Int32 {
-    let output = StandardStreams.makeOutput()
-    let errors = StandardStreams.makeErrors()
-    let interpreter = makeInterpreter(mode: .batch, output: output, errors: errors)
+    let console = StandardStreams.makeConsole()
+    let interpreter = makeInterpreter(mode: .batch, console: console)
     let reader = FileDescriptorLineReader(
       descriptor: 0, clock: clock, shouldStop: { Signals.pending != 0 }, wake: Signals.wakeDescriptor)
     let runner = BatchRunner(
-      interpreter: interpreter, source: reader, options: .init(bail: bail, echo: echo), output: output,
-      errors: errors, shouldStop: { Signals.pending != 0 })
+      interpreter: interpreter, source: reader, options: .init(bail: bail, echo: echo), console: console,
+      shouldStop: { Signals.pending != 0 })
     let result = runner.run()
     if result.stopped, Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
-    if result.outputClosed { return 141 }  // as if killed by SIGPIPE, but after a whole command
-    return result.anyFailed ? 1 : 0
+    switch result.outputFailure {
+    case .closed?: return Self.closedPipeStatus
+    case .failed?: return 1  // the runner has said so on standard error
+    default: return result.anyFailed ? 1 : 0
+    }
   }
 
   /// The readline prompt.
   func runInteractive() -> Int32 {
-    let output = StandardStreams.makeOutput()
-    let errors = StandardStreams.makeErrors()
-    let interpreter = makeInterpreter(mode: .interactive, output: output, errors: errors)
-    let shell = InteractiveLoop(interpreter: interpreter, historyPath: locations.commandHistory, clock: clock)
-    interpreter.session.confirm = { question in shell.confirm(question) }
-    return shell.run(output: output, errors: errors)
+    let console = StandardStreams.makeConsole()
+    let interpreter = makeInterpreter(mode: .interactive, console: console)
+    let loop = InteractiveLoop(interpreter: interpreter, historyPath: locations.commandHistory, clock: clock)
+    interpreter.session.confirm = { question in loop.confirm(question) }
+    return loop.run(console: console)
+  }
+
+  /// As if killed by SIGPIPE, but only ever after a whole command.
+  static let closedPipeStatus: Int32 = 141
+
+  /// Flushes the console; when standard output failed, returns the exit status to end with, having
+  /// said why on standard error unless the reader simply went away.
+  static func finish(_ console: Console, session: Session) -> Int32? {
+    guard !console.flush() else { return nil }
+    guard case .failed(let code)? = console.outputFailure else { return closedPipeStatus }
+    session.report(.outputFailed(code: code))
+    console.flush()
+    return 1
   }
 }

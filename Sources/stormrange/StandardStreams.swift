@@ -4,10 +4,10 @@ import StormrangeKit
   import Glibc
 #endif
 
-/// Standard output and error as ``OutputBuffer`` destinations, written with `write(2)`.
+/// Standard output and error as the ``Console``'s destinations, written with `write(2)`.
 enum StandardStreams {
-  /// Writes all of `bytes` to `descriptor`; false if the reader has gone (EPIPE) or writing failed.
-  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  /// Writes all of `bytes` to `descriptor`, or says why it could not.
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Console.WriteResult {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { raw in
@@ -15,17 +15,18 @@ enum StandardStreams {
       }
       if count < 0 {
         if errno == EINTR { continue }
-        return false
+        return errno == EPIPE ? .closed : .failed(errno)
       }
       written += count
     }
-    return true
+    return .written
   }
 
   static func writeError(_ text: String) { _ = write(Array(text.utf8), to: 2) }
 
-  static func makeOutput() -> OutputBuffer { OutputBuffer { write($0, to: 1) } }
-  static func makeErrors() -> OutputBuffer { OutputBuffer { write($0, to: 2) } }
+  static func makeConsole() -> Console {
+    Console { stream, bytes in write(bytes, to: stream == .output ? 1 : 2) }
+  }
 
   static func environment() -> [String: String] {
     var result: [String: String] = [:]

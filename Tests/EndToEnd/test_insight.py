@@ -216,14 +216,14 @@ def test_import_is_all_or_nothing_and_names_each_bad_row(sandbox, storm):
         "2026-07-01T12:00:00Z,6,fine\n"
         "2026-07-01T12:01:00Z,-4,\n"
         "2026-07-01T12:02:00Z,nan,\n"
-        '2026-07-01T12:03:00Z,6,"multi\nline"\n'
+        '2026-07-01T12:03:00Z,6,"bell\x07"\n'
         "2026-07-01 12:04,6,\n"
     )
     result = sandbox.run("import", str(bad))
     assert result.status == 1
     errors = result.err_lines
     assert [re.search(r"bad\.csv: (line \d+):", line)[1] for line in errors[:-1]] == [
-        "line 3", "line 4", "line 5", "line 7"
+        "line 3", "line 4", "line 5", "line 6"
     ]
     assert errors[-1] == f"stormrange: nothing was imported: 4 of 5 rows in {bad} are invalid; fix them and import again"
     assert result.stdout == ""

@@ -39,7 +39,9 @@ struct ClearCommand: Command {
     -> Outcome
   {
     if session.mode == .interactive,
-      !session.confirm("The history file cannot be read (\(problem)). Move it aside and start afresh? [y/N] ")
+      !session.confirm(
+        "The history file cannot be read (\(problem.escapingControlCharacters)). Move it aside and start afresh? [y/N] "
+      )
     {
       session.say("nothing was changed")
       return .proceed
@@ -51,7 +53,7 @@ struct ClearCommand: Command {
     guard let aside = movedTo else {
       return try run(CommandArguments("clear")!, in: session)
     }
-    session.say("moved the unreadable history file to \(aside); the history is now empty")
+    session.say("moved the unreadable history file to \(aside.escapedAsPath); the history is now empty")
     return .proceed
   }
 }

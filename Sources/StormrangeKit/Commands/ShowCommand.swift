@@ -32,7 +32,8 @@ struct ShowCommand: Command {
       text += pad(unit.format(metres: measurement.distance), 10)
       if let note = measurement.note {
         text += "  "
-        text += note
+        // A note from another tool may hold line breaks or escape sequences: one row per measurement.
+        text += note.escapingControlCharacters
       }
       text += "\n"
     }

@@ -60,8 +60,10 @@ struct ImportedRow {
         "distance \(distance) m does not match delay × speed of sound (\(FixedPoint.fixed(expected, digits: 1)) m)"
       )
     }
-    if let note {
-      try StormrangeError.measurement { () throws(MeasurementError) in try MeasurementRules.checkNote(note) }
+    // Any note the history can hold comes back, so that an export always imports: line breaks,
+    // tabs, DEL and C1 controls included, and no length limit (typed notes keep add's rules).
+    if let note, let bad = HistoryFormat.unstorableCharacter(in: note) {
+      throw .invalidArgument("the note contains \(bad.codePointName), which the history file cannot hold")
     }
     let measurement = Measurement(
       date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speed, note: note)

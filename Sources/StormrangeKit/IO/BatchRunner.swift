@@ -1,8 +1,10 @@
 /// Runs lines from a pipe or file: no prompt, results flushed after each command, errors labelled
 /// with line numbers, exit status 1 if any command failed.
 ///
-/// Consecutive `add` lines that have already arrived are committed together (group commit): they are
-/// applied, saved with one write, and only then confirmed. Nothing is confirmed before it is on disk.
+/// Consecutive lines of a command that commits in groups (`add`) that have already arrived are
+/// committed together (group commit): they are applied, saved with one write, and only then
+/// confirmed. Nothing is confirmed before it is on disk. A failing line ends its group, so the
+/// group's confirmations come out before that line's error, in the order of the input.
 public final class BatchRunner {
   public struct Options: Sendable {
     /// Stop at the first failing command.
@@ -20,8 +22,9 @@ public final class BatchRunner {
   /// How a run ended.
   public struct Result: Equatable, Sendable {
     public var anyFailed = false
-    /// Standard output was closed by its reader (`stormrange show | head -1`).
-    public var outputClosed = false
+    /// Standard output could not be written: its reader went away (`stormrange show | head -1`,
+    /// a quiet end), or writing failed (a full disk), which the run has reported on standard error.
+    public var outputFailure: Console.WriteResult?
     /// A signal asked the run to stop.
     public var stopped = false
   }
@@ -29,21 +32,19 @@ public final class BatchRunner {
   private let interpreter: Interpreter
   private let source: LineSource
   private let options: Options
-  private let output: OutputBuffer
-  private let errors: OutputBuffer
+  private let console: Console
   private let shouldStop: () -> Bool
   private var lineNumber = 0
   private var result = Result()
 
   public init(
-    interpreter: Interpreter, source: LineSource, options: Options, output: OutputBuffer,
-    errors: OutputBuffer, shouldStop: @escaping () -> Bool = { false }
+    interpreter: Interpreter, source: LineSource, options: Options, console: Console,
+    shouldStop: @escaping () -> Bool = { false }
   ) {
     self.interpreter = interpreter
     self.source = source
     self.options = options
-    self.output = output
-    self.errors = errors
+    self.console = console
     self.shouldStop = shouldStop
   }
 
@@ -69,32 +70,35 @@ public final class BatchRunner {
   }
 
   private var finished: Bool {
-    result.outputClosed || (options.bail && result.anyFailed) || quitRequested
+    result.outputFailure != nil || (options.bail && result.anyFailed) || quitRequested
   }
   private var quitRequested = false
 
-  private func runOne(_ line: InputLine, number: Int) {
-    if options.echo { output.write(line.text + "\n") }
-    if Interpreter.isBlankOrComment(line.text) { return }
+  /// Runs one line; returns whether it failed.
+  @discardableResult
+  private func runOne(_ line: InputLine, number: Int) -> Bool {
+    if options.echo { console.output.write(line.text.escapedForEcho + "\n") }
+    if Interpreter.isBlankOrComment(line.text) { return false }
     let (outcome, failed) = interpreter.execute(line, number: number)
     if failed { result.anyFailed = true }
     if outcome == .quit { quitRequested = true }
+    return failed
   }
 
-  /// Applies `first` and the groupable lines already waiting behind it (`add`), saves once, then
-  /// confirms them.
+  /// Applies `first` and the groupable lines already waiting behind it, up to and including the
+  /// first that fails, saves once, then confirms them.
   private func runGroup(startingWith first: InputLine) {
     let session = interpreter.session
     let failedBefore = result.anyFailed
     var lines = [(first, lineNumber)]
     session.beginGroup()
-    runOne(first, number: lineNumber)
-    while lines.count < options.groupLimit, !(options.bail && result.anyFailed), !shouldStop(),
+    var lineFailed = runOne(first, number: lineNumber)
+    while !lineFailed, lines.count < options.groupLimit, !shouldStop(),
       let next = source.peekArrivedLine(), isGroupable(next), let line = source.nextLine()
     {
       lineNumber += 1
       lines.append((line, lineNumber))
-      runOne(line, number: lineNumber)
+      lineFailed = runOne(line, number: lineNumber)
     }
     do {
       try session.commitGroup()
@@ -102,8 +106,7 @@ public final class BatchRunner {
     } catch {
       // Nothing of the group is on disk or in memory: forget its output and run its lines one at a
       // time, so each reports its own success or failure.
-      output.discardUnflushed()
-      errors.discardUnflushed()
+      console.discardUnflushed()
       result.anyFailed = failedBefore
       for (line, number) in lines where !finished {
         runOne(line, number: number)
@@ -116,8 +119,19 @@ public final class BatchRunner {
     interpreter.commitsInGroups(text) || Interpreter.isBlankOrComment(text)
   }
 
+  /// Writes what the lines so far produced; a failed standard output ends the run, with one line on
+  /// standard error unless its reader simply went away.
   private func flush() {
-    errors.flush()
-    if !output.flush() { result.outputClosed = true }
+    guard console.flush() else {
+      if result.outputFailure == nil, case .failed(let code)? = console.outputFailure {
+        result.anyFailed = true
+        interpreter.session.report(.outputFailed(code: code))
+        console.errors.write(
+          "stormrange: stopped after line \(lineNumber): its output could not be written\n")
+        console.flush()
+      }
+      result.outputFailure = console.outputFailure
+      return
+    }
   }
 }

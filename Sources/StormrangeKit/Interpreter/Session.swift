@@ -1,3 +1,4 @@
+import StormrangeBase
 import StormrangeStore
 
 /// The state a command works with: the history, the settings, the stopwatch, this session's undo
@@ -44,11 +45,15 @@ public final class Session {
   /// Writes one line of results.
   public func say(_ line: String) { output.write(line + "\n") }
 
-  /// Writes a warning to standard error, labelled like errors.
-  public func warn(_ message: String) { errors.write(label("warning: " + message) + "\n") }
+  /// Writes a warning to standard error, labelled like errors, on one line whatever it quotes.
+  public func warn(_ message: String) {
+    errors.write(label("warning: " + message).escapingControlCharacters + "\n")
+  }
 
-  /// Writes an error to standard error.
-  public func report(_ error: StormrangeError) { errors.write(label(error.message) + "\n") }
+  /// Writes an error to standard error, on one line whatever it quotes (a file name, a note).
+  public func report(_ error: StormrangeError) {
+    errors.write(label(error.message).escapingControlCharacters + "\n")
+  }
 
   /// `stormrange: line 3: …` in a batch, `stormrange: …` for one command, `error: …` at the prompt.
   func label(_ message: String) -> String {

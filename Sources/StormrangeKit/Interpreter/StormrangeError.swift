@@ -2,6 +2,10 @@ import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Everything that can go wrong in a command, each with a one-line message for a person: what went
 /// wrong, the value or file involved, and what to do. The lower layers' errors arrive wrapped, and
 /// are worded here.
@@ -24,6 +28,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
+  /// Standard output could not be written (errno `code`): a full disk, an I/O error.
+  case outputFailed(code: Int32)
 
   public var message: String {
     switch self {
@@ -50,6 +56,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
+    case .outputFailed(let code):
+      return "cannot write to standard output: \(String(cString: strerror(code)))"
     }
   }
 

@@ -170,7 +170,7 @@ import Testing
       header
         + "1,2026-07-01T15:00:00Z,6,,,,fine\r\n"
         + "2,2026-07-01T15:01:00Z,abc,,,,\r\n"
-        + "3,2026-07-01T15:02:00Z,6,,,,\"two\nlines\"\r\n"
+        + "3,2026-07-01T15:02:00Z,6,,,,\"bell\u{7}\"\r\n"
         + "4,2026-07-01T15:03:00Z,301,,,,\r\n"
         + "5,yesterday,5,,,,\r\n"
         + "6,2026-07-01T15:05:00Z,5,9999,,,\r\n"
@@ -181,12 +181,12 @@ import Testing
     let path = test.directory.file("bad.csv")
     #expect(errors.count == 8, "\(errors)")
     #expect(errors[0] == "stormrange: line 1: \(path): line 3: delay_s: 'abc' is not a number")
-    #expect(errors[1].contains("line 4: the note contains the control character U+000A"))
-    #expect(errors[2].contains("line 6: delay 301.0 s is too long"))
-    #expect(errors[3].contains("line 7: date: 'yesterday' is not an ISO 8601 time"))
-    #expect(errors[4].contains("line 8: distance 9999.0 m does not match"))
-    #expect(errors[5].contains("line 9: 6 fields, but the header names 7"))
-    #expect(errors[6].contains("line 10: temperature 99.0 °C is not a plausible air temperature"))
+    #expect(errors[1].contains("line 4: the note contains U+0007, which the history file cannot hold"))
+    #expect(errors[2].contains("line 5: delay 301.0 s is too long"))
+    #expect(errors[3].contains("line 6: date: 'yesterday' is not an ISO 8601 time"))
+    #expect(errors[4].contains("line 7: distance 9999.0 m does not match"))
+    #expect(errors[5].contains("line 8: 6 fields, but the header names 7"))
+    #expect(errors[6].contains("line 9: temperature 99.0 °C is not a plausible air temperature"))
     #expect(
       errors[7]
         == "stormrange: line 1: nothing was imported: 7 of 8 rows in \(path) are invalid; fix them and import again"

@@ -30,20 +30,20 @@ final class ArrayLineSource: LineSource {
     let test = TestSession()
     var output = ""
     var errors = ""
-    let out = OutputBuffer { bytes in
-      output += String(decoding: bytes, as: UTF8.self)
-      return true
-    }
-    let err = OutputBuffer { bytes in
-      errors += String(decoding: bytes, as: UTF8.self)
-      return true
+    let console = Console { stream, bytes in
+      if stream == .output {
+        output += String(decoding: bytes, as: UTF8.self)
+      } else {
+        errors += String(decoding: bytes, as: UTF8.self)
+      }
+      return .written
     }
     let session = Session(
       history: SavedHistory(path: path ?? test.historyPath), settings: test.session.settings, mode: .batch,
-      clock: test.clock, output: out, errors: err)
+      clock: test.clock, output: console.output, errors: console.errors)
     let runner = BatchRunner(
       interpreter: Interpreter(session: session), source: ArrayLineSource(lines, clock: test.clock),
-      options: options, output: out, errors: err)
+      options: options, console: console)
     let result = runner.run()
     return (result, output, errors, test)
   }
@@ -111,20 +111,18 @@ final class ArrayLineSource: LineSource {
   @Test func aClosedOutputEndsTheRun() throws {
     let test = TestSession()
     var writes = 0
-    let out = OutputBuffer { _ in
-      writes += 1
-      return false
+    let console = Console { stream, _ in
+      if stream == .output { writes += 1 }
+      return stream == .output ? .closed : .written
     }
-    let err = OutputBuffer { _ in true }
     let session = Session(
       history: SavedHistory(path: test.historyPath), settings: test.session.settings, mode: .batch,
-      clock: test.clock, output: out, errors: err)
+      clock: test.clock, output: console.output, errors: console.errors)
     let runner = BatchRunner(
       interpreter: Interpreter(session: session),
-      source: ArrayLineSource(["show", "add 1", "add 2"], clock: test.clock), options: .init(), output: out,
-      errors: err)
+      source: ArrayLineSource(["show", "add 1", "add 2"], clock: test.clock), options: .init(), console: console)
     let result = runner.run()
-    #expect(result.outputClosed)
+    #expect(result.outputFailure == .closed)
     #expect(writes == 1)
     #expect(try test.reloadedHistory().isEmpty)
   }

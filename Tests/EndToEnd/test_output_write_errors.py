@@ -1,0 +1,54 @@
+"""Issue 9, item 2: a write error on standard output (other than a closed pipe) gives one line on
+standard error and status 1; a batch stops there, running nothing whose results would be lost; a
+closed pipe stays quiet (tested in test_guarantee_signals.py)."""
+
+import subprocess
+
+import pytest
+
+from guarantee_support import small_tmpfs
+
+FULL = "cannot write to standard output: No space left on device"
+
+
+def run_into(sandbox, path, *args, input=""):
+    """Runs stormrange with standard output opened on `path` (as `> path` would)."""
+    with open(path, "wb") as output:
+        completed = subprocess.run(
+            [sandbox.binary, *args], input=input.encode(), stdout=output, stderr=subprocess.PIPE,
+            env=sandbox.env, cwd=sandbox.home, timeout=30,
+        )
+    return completed.returncode, completed.stderr.decode()
+
+
+@pytest.mark.parametrize("command", [["show"], ["help"], ["export", "json"], ["export", "csv"], ["status"]])
+def test_a_one_shot_into_a_full_device_fails_with_one_line(sandbox, command):
+    assert sandbox.batch("add 6 note stored").status == 0
+    status, stderr = run_into(sandbox, "/dev/full", *command)
+    assert status == 1
+    assert stderr.splitlines() == [f"stormrange: {FULL}"]
+
+
+def test_a_batch_into_a_full_device_stops_at_the_first_lost_result(sandbox):
+    status, stderr = run_into(sandbox, "/dev/full", input="show\nadd 5 note never\nadd 6 note never\n")
+    assert status == 1
+    assert stderr.splitlines() == [
+        f"stormrange: line 1: {FULL}",
+        "stormrange: stopped after line 1: its output could not be written",
+    ]
+    # The adds after it never ran: their confirmations would have been lost.
+    assert not sandbox.history_path.exists()
+
+
+def test_an_export_onto_a_full_disk_is_an_error_not_a_truncated_success(sandbox):
+    lines = [f"add {1 + index % 50} note a note long enough to fill the disk quickly {index}" for index in range(2000)]
+    assert sandbox.batch(*lines).status == 0
+    try:
+        with small_tmpfs(16) as disk:
+            status, stderr = run_into(sandbox, disk / "backup.csv", "export", "csv")
+            written = (disk / "backup.csv").stat().st_size
+    except OSError as error:
+        pytest.skip(f"cannot mount a small tmpfs: {error}")
+    assert written < 30_000  # the export really did not fit
+    assert status == 1
+    assert stderr.splitlines() == [f"stormrange: {FULL}"]
