@@ -5,7 +5,7 @@ Absolute times moved 3–4× between two machines, so every figure but memory is
 measured here, now, right beside it. A figure is the ratio of the two medians; the table also gives
 each side's median (min–max) in ms. H10k and H100k are v1 histories of 10,000 and 100,000
 measurements (XML property lists, every third with a note), made by make_entries. The two sides of
-the fast figures (1 and 2) take turns in rounds, so that a burst of load from elsewhere falls on both.
+each figure take turns in rounds, so that a burst of load from elsewhere falls on both.
 
 1. `help` beside a 100k history ÷ beside none (≤ 1.05): `stormrange --file H100k help` ÷
    `stormrange --file MISSING help`. The history loads lazily, so a command that does not need it
@@ -124,29 +124,41 @@ class Row:
 
 @dataclass
 class Runs:
-    """How many timed runs for fast commands (a few ms: that many in each of `rounds` rounds), slow
-    ones (up to about a second) and long ones (over a second)."""
+    """How many rounds the two sides of a figure take turns for, and how many timed runs each side
+    has in a round: for fast commands (a few ms), slow ones (up to about a second) and long ones."""
 
-    fast: int
     rounds: int
+    fast: int
     slow: int
     long: int
 
 
-FULL = Runs(fast=13, rounds=5, slow=11, long=5)
-QUICK = Runs(fast=5, rounds=3, slow=3, long=3)
+FULL = Runs(rounds=5, fast=13, slow=3, long=1)
+QUICK = Runs(rounds=3, fast=5, slow=1, long=1)
 
 
 # Running things.
 
 
-def hyperfine(commands, runs, prepare=None, stdin=None, output="null", rounds=1):
+def in_turns(rounds, *measures):
+    """Calls each measure (which returns a list of Figures) in turn, `rounds` times, and pools each
+    Figure's samples across the rounds: a passing burst of load from elsewhere then falls on every
+    side of a ratio, not on one."""
+    pooled = None
+    for _ in range(rounds):
+        figures = [figure for measure in measures for figure in measure()]
+        pooled = pooled or [Figure([], figure.unit) for figure in figures]
+        for into, figure in zip(pooled, figures):
+            into.samples = sorted(into.samples + figure.samples)
+    return pooled
+
+
+def hyperfine(commands, runs, prepare=None, stdin=None, output="null"):
     """A Figure (ms) per command from one hyperfine run, each command timed `runs` times after
-    warm-up runs. With rounds > 1 the commands take turns, `runs` at a time, `rounds` times: a
-    passing burst of load then falls on both sides of a ratio. Without a shell, unless standard
-    input is redirected: hyperfine 1.15 (Debian 12) has no --input, so then the redirection is done
-    by its shell, whose own start-up hyperfine measures and subtracts."""
-    warmup = 1 if runs * rounds <= 5 else 3
+    warm-up runs. Without a shell, unless standard input is redirected: hyperfine 1.15 (Debian 12)
+    has no --input, so then the redirection is done by its shell, whose own start-up hyperfine
+    measures and subtracts."""
+    warmup = 1 if runs <= 5 else 3
     with tempfile.NamedTemporaryFile(suffix=".json") as export:
         arguments = ["hyperfine", "--style", "none", "--warmup", str(warmup), "--runs", str(runs),
                      "--output", output, "--export-json", export.name]
@@ -156,18 +168,16 @@ def hyperfine(commands, runs, prepare=None, stdin=None, output="null", rounds=1)
             commands = [f"{command} < {stdin}" for command in commands]
         else:
             arguments.append("-N")
-        run = subprocess.run(arguments + commands * rounds, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             text=True)
+        run = subprocess.run(arguments + commands, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if run.returncode != 0:
             sys.exit(f"hyperfine failed:\n{run.stderr}")
         results = json.load(open(export.name))["results"]
-    return [Figure([seconds * 1000 for result in results[index::len(commands)] for seconds in result["times"]])
-            for index in range(len(commands))]
+    return [Figure([seconds * 1000 for seconds in result["times"]]) for result in results]
 
 
 def peer_times(mode, history, runs, expected_count, scratch=None):
     """The peer's own timing of `mode` on `history` (on a fresh copy at `scratch` each run if given),
-    after one warm-up run."""
+    after one warm-up run; a list of one Figure, as in_turns wants."""
     samples = []
     for _ in range(runs + 1):
         path = history
@@ -178,7 +188,7 @@ def peer_times(mode, history, runs, expected_count, scratch=None):
         milliseconds, count = output.split()
         assert int(count) == expected_count, output
         samples.append(float(milliseconds))
-    return Figure(samples[1:])
+    return [Figure(samples[1:])]
 
 
 def live_add_ms(history, count):
@@ -284,29 +294,31 @@ def check_same_rows(history, database, count):
 
 
 def help_beside_history(files, runs):
-    beside, alone = hyperfine([f"{BIN} --file {files.h100k} help", f"{BIN} --file {files.missing} help"],
-                              runs.fast, rounds=runs.rounds)
+    commands = [f"{BIN} --file {files.h100k} help", f"{BIN} --file {files.missing} help"]
+    beside, alone = in_turns(runs.rounds, lambda: hyperfine(commands, runs.fast))
     return Row("`help` beside a 100k history ÷ beside none", beside, alone, "1.05")
 
 
 def help_versus_foundation(files, runs):
-    ours, peer = hyperfine([f"{BIN} --file {files.missing} help", f"{PEER} nothing"], runs.fast, rounds=runs.rounds)
+    commands = [f"{BIN} --file {files.missing} help", f"{PEER} nothing"]
+    ours, peer = in_turns(runs.rounds, lambda: hyperfine(commands, runs.fast))
     return Row("`help` ÷ a Swift program that imports Foundation and does nothing", ours, peer, "0.8")
 
 
 def first_access(files, runs):
-    (ours,) = hyperfine([f"{BIN} --file {files.h100k} show 1"], runs.slow)
-    peer = peer_times("decode", files.h100k, runs.slow, 100_000)
+    ours, peer = in_turns(runs.rounds, lambda: hyperfine([f"{BIN} --file {files.h100k} show 1"], runs.slow),
+                          lambda: peer_times("decode", files.h100k, runs.slow, 100_000))
     return Row("first access (`show 1`) of 100k ÷ Foundation's PropertyListDecoder decoding the file",
                ours, peer, "0.15")
 
 
 def durable_add(files, runs):
-    (ours,) = hyperfine([f"{BIN} --file {files.scratch} add 6.5 note bench"], runs.slow,
-                        prepare=f"cp {files.h10k} {files.scratch}")
-    peer = peer_times("add", files.h10k, runs.slow, 10_001, scratch=files.scratch)
+    ours, peer = in_turns(runs.rounds,
+                          lambda: hyperfine([f"{BIN} --file {files.scratch} add 6.5 note bench"], runs.slow,
+                                            prepare=f"cp {files.h10k} {files.scratch}"),
+                          lambda: peer_times("add", files.h10k, runs.slow, 10_001, scratch=files.scratch))
     shutil.copy(files.h10k, files.scratch)
-    live = live_add_ms(files.scratch, 4 * runs.slow + 1)
+    live = live_add_ms(files.scratch, 4 * runs.slow * runs.rounds + 1)
     return Row("a durable `add` at 10k ÷ Foundation decoding, appending, encoding, writing atomically",
                ours, peer, "0.15",
                note=f"Durable add: in a running session, with the 10k history already loaded, one `add` took "
@@ -315,25 +327,27 @@ def durable_add(files, runs):
 
 
 def piped_adds(files, runs):
-    (ours,) = hyperfine([f"{BIN} --file {files.scratch}"], runs.long, prepare=f"rm -f {files.scratch}",
-                        stdin=files.adds)
     database = files.scratch + ".sqlite"
-    (peer,) = hyperfine([f"sqlite3 {database}"], runs.long,
-                        prepare=f"rm -f {database} {database}-wal {database}-shm", stdin=files.inserts)
+    ours, peer = in_turns(runs.rounds,
+                          lambda: hyperfine([f"{BIN} --file {files.scratch}"], runs.long,
+                                            prepare=f"rm -f {files.scratch}", stdin=files.adds),
+                          lambda: hyperfine([f"sqlite3 {database}"], runs.long,
+                                            prepare=f"rm -f {database} {database}-wal {database}-shm",
+                                            stdin=files.inserts))
     return Row("10,000 piped `add`s ÷ the sqlite3 shell inserting 10,000 rows, WAL, autocommit", ours, peer, "0.1")
 
 
 def printing(files, runs):
-    show_all, show_one, peer = hyperfine(
-        [f"{BIN} --file {files.h100k} show", f"{BIN} --file {files.h100k} show 1",
-         f"sqlite3 -column {files.table} 'select * from h'"], runs.slow, output="pipe")
+    commands = [f"{BIN} --file {files.h100k} show", f"{BIN} --file {files.h100k} show 1",
+                f"sqlite3 -column {files.table} 'select * from h'"]
+    show_all, show_one, peer = in_turns(runs.rounds, lambda: hyperfine(commands, runs.slow, output="pipe"))
     return Row("printing: `show` − `show 1`, 100k ÷ `sqlite3 -column db 'select * from h'`, 100k rows",
                difference(show_all, show_one), peer, "1.0",
                note=f"Printing: `show` of 100k took {show_all.text()}, `show 1` of 100k {show_one.text()}.")
 
 
 def peak_memory(files, runs):
-    memory = peak_memory_mb([BIN, "--file", files.h100k, "show", "1"], min(runs.slow, 5))
+    memory = peak_memory_mb([BIN, "--file", files.h100k, "show", "1"], runs.rounds)
     return Row("peak memory with 100k loaded (`show 1`)", memory, None, "80")
 
 
@@ -368,9 +382,10 @@ def machine_facts(work, runs, load_before):
         f"load average {load_before:.2f} before, {load_after:.2f} after.",
         f"{command_line(['swift', '--version'])}, release build with --static-swift-stdlib; "
         f"sqlite3 {command_line(['sqlite3', '--version']).split(' ')[0]}; {command_line(['hyperfine', '--version'])}.",
-        f"Each side: median (min–max) of {runs.fast * runs.rounds} runs for `help` and `nothing` (in "
-        f"{runs.rounds} turns), {runs.long} for the piped adds and inserts, {runs.slow} for the rest, after "
-        f"warm-up runs; ratio = stormrange's median ÷ the peer's.",
+        f"Each side: median (min–max) of {runs.fast * runs.rounds} runs for `help` and `nothing`, "
+        f"{runs.long * runs.rounds} for the piped adds and inserts, {runs.slow * runs.rounds} for the rest, "
+        f"the two sides taking turns in {runs.rounds} rounds, each after warm-up runs; "
+        f"ratio = stormrange's median ÷ the peer's.",
     ]
 
 
