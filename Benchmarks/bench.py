@@ -1,12 +1,44 @@
 #!/usr/bin/env python3
-"""Issue 4's figures for stormrange, with the peers measured in the same run.
+"""Issue 8's performance figures: each one stormrange's time ÷ a peer's, both timed in the same run.
 
-Run through Scripts/bench, which builds in release mode and installs hyperfine and sqlite3. Prints one
-Markdown table of medians (min–max) with targets, peer figures and ratios; with --update-readme it
-also replaces the table between the BENCHMARK markers in README.md, with the date and the machine.
+Absolute times moved 3–4× between two machines, so every figure but memory is a ratio to a peer
+measured here, now, right beside it. A figure is the ratio of the two medians; the table also gives
+each side's median (min–max) in ms. H10k and H100k are v1 histories of 10,000 and 100,000
+measurements (XML property lists, every third with a note), made by make_entries. The two sides of
+each figure take turns in rounds, so that a burst of load from elsewhere falls on both.
 
-Benchmarks are not tests: nothing here fails on a slow figure. The machine is shared and noisy, so
-every figure is a median of repeated runs.
+1. `help` beside a 100k history ÷ beside none (≤ 1.05): `stormrange --file H100k help` ÷
+   `stormrange --file MISSING help`. The history loads lazily, so a command that does not need it
+   must not pay for its size.
+2. `help` ÷ a Swift program that imports Foundation and does nothing (≤ 0.8):
+   `stormrange --file MISSING help` ÷ `stormrange-peer-benchmark nothing`, which links Foundation,
+   is built the same way (release, --static-swift-stdlib) and returns at once. Sources/PeerBenchmark
+   says why it is not a program of its own.
+3. First access (≤ 0.15): `stormrange --file H100k show 1`, start to exit ÷ the peer reading H100k and
+   decoding it with Foundation's PropertyListDecoder, timed inside the peer (its start-up left out).
+4. A durable add at 10k (≤ 0.15): `stormrange --file H10k add 6.5 note bench`, start to exit, on a
+   fresh copy of H10k each run (it is on disk, fsync'd, before it exits) ÷ the peer reading and
+   decoding a fresh copy with PropertyListDecoder, appending one entry, encoding with
+   PropertyListEncoder and writing atomically (Data.write(options: .atomic), which fsyncs the file),
+   timed inside the peer. A note gives, for scale, one add in a running session whose history is
+   already loaded (not a goal: that side would skip the decoding the peer is timed for).
+5. 10,000 piped adds (≤ 0.1): 10,000 `add` lines on standard input into a missing history ÷ the
+   sqlite3 shell reading 10,000 INSERTs on standard input into a new database in WAL mode, each its
+   own transaction (autocommit, sqlite3's default synchronous setting).
+6. Printing (≤ 1.0): `show` of H100k minus `show 1` of H100k — the cost of formatting and writing
+   the rows — ÷ `sqlite3 -column DB 'select * from h'` over the same 100,000 rows with the same
+   columns (#, date, delay in s, distance in km, note). All three write into a pipe read to the end.
+   The two are subtracted rank by rank (fastest `show` minus fastest `show 1`, and so on): the median
+   of these differences is the difference of the medians; min–max are the smallest and the largest.
+   (sqlite3 prints no header into a pipe; `show` prints its one header line.)
+7. Peak memory with 100k loaded (≤ 80 MB): the maximum resident set of `show 1` of H100k, in MB,
+   absolute, as GNU time reports it.
+
+Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3 and GNU time.
+It prints the machine, then the table; --update-readme also writes both into README.md between the
+BENCHMARK markers; --quick takes fewer runs, for a check that everything runs.
+
+Benchmarks are not tests: nothing here fails on a slow figure, and no test depends on a timing.
 """
 
 import argparse
@@ -17,41 +49,28 @@ import platform
 import plistlib
 import random
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("STORMRANGE_BIN", os.path.join(ROOT, ".build/release/stormrange"))
 PEER = os.environ.get("STORMRANGE_PEER_BIN", os.path.join(ROOT, ".build/release/stormrange-peer-benchmark"))
+README = os.path.join(ROOT, "README.md")
+MARKERS = ("<!-- BENCHMARK:BEGIN -->", "<!-- BENCHMARK:END -->")
 SPEED = 331.3 * (1 + 20 / 273.15) ** 0.5
+START = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
 
 
-def make_history(path, count, seed=1):
-    """A history of `count` measurements as v1 defines it, every third with a note."""
-    rng = random.Random(seed)
-    start = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
-    entries = []
-    for index in range(count):
-        delay = round(rng.uniform(1, 60), 2)
-        entry = {
-            "date": start + datetime.timedelta(seconds=60 * index),
-            "delay": delay,
-            "distance": delay * SPEED,
-            "temperature": 20.0,
-            "speedOfSound": SPEED,
-        }
-        if index % 3 == 0:
-            entry["note"] = f"cell {index // 50} over the ridge"
-        entries.append(entry)
-    with open(path, "wb") as file:
-        plistlib.dump(entries, file, fmt=plistlib.FMT_XML)
+# Samples and their summaries.
 
 
 class Figure:
-    """Samples in milliseconds (or MB) with their summary."""
+    """Samples in ms (or MB), summarised as median (min–max)."""
 
     def __init__(self, samples, unit="ms"):
         self.samples = sorted(samples)
@@ -62,48 +81,125 @@ class Figure:
         return statistics.median(self.samples)
 
     def text(self):
-        digits = 1 if self.median >= 10 else 2
+        digits = 1 if abs(self.median) >= 10 else 2
         low, high = self.samples[0], self.samples[-1]
         return f"{self.median:.{digits}f} {self.unit} ({low:.{digits}f}–{high:.{digits}f})"
 
 
-def hyperfine(commands, runs, prepare=None, stdin=None, env=None):
-    """Runs hyperfine (without a shell unless stdin is redirected); a Figure per command, in ms."""
+def difference(minuend, subtrahend):
+    """minuend − subtrahend, rank by rank (both have the same number of samples): the median of the
+    differences is the difference of the medians."""
+    assert len(minuend.samples) == len(subtrahend.samples)
+    return Figure([a - b for a, b in zip(minuend.samples, subtrahend.samples)], minuend.unit)
+
+
+@dataclass
+class Row:
+    """One goal of issue 8: stormrange's figure, the peer's, and the bound on their ratio (or on
+    stormrange's figure alone when there is no peer)."""
+
+    name: str
+    ours: Figure
+    peer: Figure | None
+    goal: str  # the bound, as the issue writes it
+    note: str = ""
+
+    @property
+    def value(self):
+        return self.ours.median / self.peer.median if self.peer else self.ours.median
+
+    @property
+    def met(self):
+        return self.value <= float(self.goal)
+
+    def cells(self):
+        """figure, stormrange, peer, ratio, goal, met."""
+        if self.peer is None:
+            return [self.name, self.ours.text(), "—", "—", f"≤ {self.goal} {self.ours.unit}", self.verdict()]
+        return [self.name, self.ours.text(), self.peer.text(), f"{self.value:.3f}", f"≤ {self.goal}", self.verdict()]
+
+    def verdict(self):
+        return "met" if self.met else "**not met**"
+
+
+@dataclass
+class Runs:
+    """How many rounds the two sides of a figure take turns for, and how many timed runs each side
+    has in a round: for fast commands (a few ms), slow ones (up to about a second) and long ones."""
+
+    rounds: int
+    fast: int
+    slow: int
+    long: int
+
+
+FULL = Runs(rounds=5, fast=13, slow=3, long=1)
+QUICK = Runs(rounds=3, fast=5, slow=1, long=1)
+
+
+# Running things.
+
+
+def in_turns(rounds, *measures):
+    """Calls each measure (which returns a list of Figures) in turn, `rounds` times, and pools each
+    Figure's samples across the rounds: a passing burst of load from elsewhere then falls on every
+    side of a ratio, not on one."""
+    pooled = None
+    for _ in range(rounds):
+        figures = [figure for measure in measures for figure in measure()]
+        pooled = pooled or [Figure([], figure.unit) for figure in figures]
+        for into, figure in zip(pooled, figures):
+            into.samples = sorted(into.samples + figure.samples)
+    return pooled
+
+
+def hyperfine(commands, runs, prepare=None, stdin=None, output="null"):
+    """A Figure (ms) per command from one hyperfine run, each command timed `runs` times after
+    warm-up runs. Without a shell, unless standard input is redirected: hyperfine 1.15 (Debian 12)
+    has no --input, so then the redirection is done by its shell, whose own start-up hyperfine
+    measures and subtracts."""
+    warmup = 1 if runs <= 5 else 3
     with tempfile.NamedTemporaryFile(suffix=".json") as export:
-        arguments = ["hyperfine", "--style", "none", "--warmup", "3", "--runs", str(runs),
-                     "--export-json", export.name]
+        arguments = ["hyperfine", "--style", "none", "--warmup", str(warmup), "--runs", str(runs),
+                     "--output", output, "--export-json", export.name]
         if prepare:
             arguments += ["--prepare", prepare]
         if stdin:
-            # hyperfine 1.15 (Debian 12) has no --input: redirect in its shell, whose own start-up
-            # hyperfine measures and subtracts.
             commands = [f"{command} < {stdin}" for command in commands]
         else:
             arguments.append("-N")
-        subprocess.run(arguments + commands, check=True, stdout=subprocess.DEVNULL, env=env)
+        run = subprocess.run(arguments + commands, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if run.returncode != 0:
+            sys.exit(f"hyperfine failed:\n{run.stderr}")
         results = json.load(open(export.name))["results"]
-    return [Figure([t * 1000 for t in result["times"]]) for result in results]
+    return [Figure([seconds * 1000 for seconds in result["times"]]) for result in results]
 
 
-def peak_memory_mb(arguments, runs=5):
-    """Maximum resident set size of a command, in MB, via wait4's rusage."""
+def peer_times(mode, history, runs, expected_count, scratch=None):
+    """The peer's own timing of `mode` on `history` (on a fresh copy at `scratch` each run if given),
+    after one warm-up run; a list of one Figure, as in_turns wants."""
     samples = []
-    for _ in range(runs):
-        process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, _, usage = os.wait4(process.pid, 0)
-        samples.append(usage.ru_maxrss / 1024)
-    return Figure(samples, "MB")
+    for _ in range(runs + 1):
+        path = history
+        if scratch:
+            shutil.copy(history, scratch)
+            path = scratch
+        output = subprocess.run([PEER, mode, path], check=True, capture_output=True, text=True).stdout
+        milliseconds, count = output.split()
+        assert int(count) == expected_count, output
+        samples.append(float(milliseconds))
+    return [Figure(samples[1:])]
 
 
-def live_adds(history, count):
-    """One add at a time through a pipe to a running session: send a line, wait for its
-    confirmation (which v1 prints only once the measurement is on disk)."""
+def live_add_ms(history, count):
+    """One add at a time through a pipe to a running session, the history already loaded: send a
+    line, wait for its confirmation, which stormrange prints once the measurement is on disk."""
     process = subprocess.Popen([BIN, "--file", history], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                text=True, bufsize=1)
-    process.stdin.write("show 1\n")
+    process.stdin.write("show 1\n")  # the first access loads the history; not part of an add
     process.stdin.flush()
     process.stdout.readline()
-    process.stdout.readline()  # the first access loads the history; not part of an add
+    process.stdout.readline()
     samples = []
     for index in range(count):
         started = time.perf_counter()
@@ -113,123 +209,252 @@ def live_adds(history, count):
         samples.append((time.perf_counter() - started) * 1000)
         assert line.startswith("#"), line
     process.stdin.close()
-    process.wait()
+    assert process.wait() == 0
     return Figure(samples)
 
 
-def peer_times(mode, history, runs):
-    """Foundation's coders on the same file, timed inside the peer process."""
+def peak_memory_mb(arguments, runs):
+    """Maximum resident set size of a command, in MB, as GNU time reports it. Not from our own wait4:
+    Linux carries the parent's high-water mark into a child's ru_maxrss when the child execs, and
+    this script, having made the histories, is bigger than stormrange."""
     samples = []
     for _ in range(runs):
-        output = subprocess.run([PEER, mode, history], check=True, capture_output=True, text=True).stdout
-        samples.append(float(output.split()[0]))
-    return Figure(samples)
+        run = subprocess.run(["/usr/bin/time", "-f", "%M", *arguments], check=True, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+        samples.append(int(run.stderr.splitlines()[-1]) / 1024)
+    return Figure(samples, "MB")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer runs (for a smoke test)")
-    parser.add_argument("--update-readme", action="store_true", help="write the table into README.md")
-    options = parser.parse_args()
-    runs = 5 if options.quick else 30
-    slow_runs = 3 if options.quick else 11
+# The data.
 
-    work = tempfile.mkdtemp(prefix="stormrange-bench-")
-    env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work + "/config", XDG_STATE_HOME=work + "/state")
-    os.environ.update(env)
-    histories = {}
-    for count in (1_000, 10_000, 100_000):
-        histories[count] = os.path.join(work, f"history-{count}.plist")
-        make_history(histories[count], count)
-    scratch = os.path.join(work, "scratch.plist")
-    missing = os.path.join(work, "missing.plist")
-    rows = []
 
-    def row(figure, target, value, peer="", ratio=""):
-        rows.append((figure, target, value, peer, ratio))
-        print(f"  {figure}: {value}  {peer} {ratio}", file=sys.stderr, flush=True)
+def make_entries(count, seed=1):
+    """`count` measurements as v1 stores them, one a minute from 2020-01-01 UTC, every third with a
+    note."""
+    rng = random.Random(seed)
+    entries = []
+    for index in range(count):
+        delay = round(rng.uniform(1, 60), 2)
+        entry = {
+            "date": START + datetime.timedelta(seconds=60 * index),
+            "delay": delay,
+            "distance": delay * SPEED,
+            "temperature": 20.0,
+            "speedOfSound": SPEED,
+        }
+        if index % 3 == 0:
+            entry["note"] = f"cell {index // 50} over the ridge"
+        entries.append(entry)
+    return entries
 
-    print(f"measuring (histories: 1k {os.path.getsize(histories[1000]) // 1000} kB, "
-          f"10k {os.path.getsize(histories[10000]) // 1000} kB, "
-          f"100k {os.path.getsize(histories[100000]) // 1_000_000} MB)…", file=sys.stderr)
 
-    # 1 and 2: start-up, with and without a large history present (the load is lazy).
-    with_history, without = hyperfine(
-        [f"{BIN} --file {histories[100000]} help", f"{BIN} --file {missing} help"], runs * 3, env=env)
-    row("`help` with a 100k history ÷ with none", "≤ 1.05", f"{with_history.median / without.median:.3f}",
-        f"{with_history.text()} vs {without.text()}")
-    row("`help`, start to exit", "≤ 5 ms", without.text())
+def write_history(path, entries):
+    with open(path, "wb") as file:
+        plistlib.dump(entries, file, fmt=plistlib.FMT_XML)
 
-    # 3: first access.
-    for count, target, peer_hint in ((1_000, "", ""), (10_000, "≤ 40 ms", "~50 ms"), (100_000, "≤ 250 ms", "~490 ms")):
-        (show,) = hyperfine([f"{BIN} --file {histories[count]} show 1"], runs if count < 100_000 else slow_runs, env=env)
-        if count == 1_000:
-            row("`show 1`, 1k stored", "", show.text())
-            continue
-        peer = peer_times("decode", histories[count], slow_runs)
-        row(f"`show 1`, {count // 1000}k stored (first access)", target, show.text(),
-            f"Foundation PropertyListDecoder alone: {peer.text()}", f"{show.median / peer.median:.2f}×")
 
-    # 4: one add in a live session.
-    for count, target in ((10_000, "≤ 5 ms"), (100_000, "≤ 40 ms")):
-        shutil.copy(histories[count], scratch)
-        add = live_adds(scratch, 41 if count == 10_000 else 21)
-        peers = []
-        for _ in range(slow_runs):
-            shutil.copy(histories[count], scratch)
-            peers.append(peer_times("add", scratch, 1).median)
-        peer = Figure(peers)
-        row(f"one `add` in a live session, {count // 1000}k stored", target, add.text(),
-            f"PropertyListEncoder re-encode + atomic write: {peer.text()}", f"{add.median / peer.median:.2f}×")
+def write_table_database(path, entries):
+    """The rows `show` prints, as a table h of a SQLite database: the number, the date as text (UTC,
+    which is how the benchmark runs stormrange), the delay in s and the distance in km as shown
+    (two decimals), the note or NULL."""
+    database = sqlite3.connect(path)
+    database.execute('CREATE TABLE h("#" INTEGER PRIMARY KEY, date TEXT, delay REAL, distance REAL, note TEXT)')
+    database.executemany("INSERT INTO h VALUES (?, ?, ?, ?, ?)", (
+        (number, entry["date"].strftime("%Y-%m-%d %H:%M:%S"), entry["delay"],
+         round(entry["distance"] / 1000, 2), entry.get("note"))
+        for number, entry in enumerate(entries, start=1)))
+    database.commit()
+    database.close()
 
-    # 5: 10,000 piped adds into an empty history, against sqlite3's shell in WAL mode.
+
+def write_piped_inputs(work, count):
+    """`count` add lines for stormrange, and the same rows as SQL for sqlite3's shell."""
     adds = os.path.join(work, "adds.txt")
-    with open(adds, "w") as file:
-        for index in range(10_000):
-            file.write(f"add {1 + index % 60}.{index % 10} note row {index}\n")
     inserts = os.path.join(work, "inserts.sql")
-    database = os.path.join(work, "peer.sqlite")
-    with open(inserts, "w") as file:
-        file.write("PRAGMA journal_mode=WAL;\nCREATE TABLE IF NOT EXISTS m(date TEXT, delay REAL, distance REAL,"
-                   " temperature REAL, speed REAL, note TEXT);\n")
-        for index in range(10_000):
+    with open(adds, "w") as stormrange, open(inserts, "w") as sql:
+        sql.write("PRAGMA journal_mode=WAL;\nCREATE TABLE m(date TEXT, delay REAL, distance REAL,"
+                  " temperature REAL, speed REAL, note TEXT);\n")
+        for index in range(count):
             delay = 1 + index % 60 + (index % 10) / 10
-            file.write(f"INSERT INTO m VALUES(datetime('now'), {delay}, {delay * SPEED}, 20, {SPEED}, 'row {index}');\n")
-    (piped,) = hyperfine([f"{BIN} --file {scratch}"], slow_runs, prepare=f"rm -f {scratch}", stdin=adds, env=env)
-    (sqlite,) = hyperfine([f"sqlite3 {database}"], 5 if not options.quick else 2,
-                          prepare=f"rm -f {database} {database}-wal {database}-shm", stdin=inserts, env=env)
-    row("10,000 `add` lines piped into an empty history", "≤ 300 ms and ≤ 0.25× sqlite3", piped.text(),
-        f"sqlite3 shell, 10,000 autocommit INSERTs, WAL: {sqlite.text()}", f"{piped.median / sqlite.median:.3f}×")
+            stormrange.write(f"add {delay:.1f} note row {index}\n")
+            sql.write(f"INSERT INTO m VALUES(datetime('now'), {delay}, {delay * SPEED}, 20, {SPEED},"
+                      f" 'row {index}');\n")
+    return adds, inserts
 
-    # 6: show everything into a pipe.
-    (show_all,) = hyperfine([f"{BIN} --file {histories[100000]} show"], slow_runs, env=env)
-    row("`show` of 100k into a pipe", "≤ 300 ms", show_all.text())
 
-    # 7: memory.
-    memory = peak_memory_mb([BIN, "--file", histories[100000], "show", "1"])
-    row("peak resident memory, 100k loaded (`show 1`)", "≤ 80 MB", memory.text())
+def check_same_rows(history, database, count):
+    """`show` prints a header and `count` rows; the sqlite3 peer, writing to a pipe, the rows alone."""
+    for arguments, lines in (([BIN, "--file", history, "show"], count + 1),
+                             (["sqlite3", "-column", database, "select * from h"], count)):
+        output = subprocess.run(arguments, check=True, capture_output=True).stdout
+        assert output.count(b"\n") == lines, (arguments, output.count(b"\n"), lines)
 
+
+# The figures, one function per goal of issue 8, point 11.
+
+
+def help_beside_history(files, runs):
+    commands = [f"{BIN} --file {files.h100k} help", f"{BIN} --file {files.missing} help"]
+    beside, alone = in_turns(runs.rounds, lambda: hyperfine(commands, runs.fast))
+    return Row("`help` beside a 100k history ÷ beside none", beside, alone, "1.05")
+
+
+def help_versus_foundation(files, runs):
+    commands = [f"{BIN} --file {files.missing} help", f"{PEER} nothing"]
+    ours, peer = in_turns(runs.rounds, lambda: hyperfine(commands, runs.fast))
+    return Row("`help` ÷ a Swift program that imports Foundation and does nothing", ours, peer, "0.8")
+
+
+def first_access(files, runs):
+    ours, peer = in_turns(runs.rounds, lambda: hyperfine([f"{BIN} --file {files.h100k} show 1"], runs.slow),
+                          lambda: peer_times("decode", files.h100k, runs.slow, 100_000))
+    return Row("first access (`show 1`) of 100k ÷ Foundation's PropertyListDecoder decoding the file",
+               ours, peer, "0.15")
+
+
+def durable_add(files, runs):
+    ours, peer = in_turns(runs.rounds,
+                          lambda: hyperfine([f"{BIN} --file {files.scratch} add 6.5 note bench"], runs.slow,
+                                            prepare=f"cp {files.h10k} {files.scratch}"),
+                          lambda: peer_times("add", files.h10k, runs.slow, 10_001, scratch=files.scratch))
+    shutil.copy(files.h10k, files.scratch)
+    live = live_add_ms(files.scratch, 4 * runs.slow * runs.rounds + 1)
+    return Row("a durable `add` at 10k ÷ Foundation decoding, appending, encoding, writing atomically",
+               ours, peer, "0.15",
+               note=f"Durable add: in a running session, with the 10k history already loaded, one `add` took "
+                    f"{live.text()} until its confirmation (not a goal; the goal times `stormrange add` from start "
+                    f"to exit, as the peer decodes from the file).")
+
+
+def piped_adds(files, runs):
+    database = files.scratch + ".sqlite"
+    ours, peer = in_turns(runs.rounds,
+                          lambda: hyperfine([f"{BIN} --file {files.scratch}"], runs.long,
+                                            prepare=f"rm -f {files.scratch}", stdin=files.adds),
+                          lambda: hyperfine([f"sqlite3 {database}"], runs.long,
+                                            prepare=f"rm -f {database} {database}-wal {database}-shm",
+                                            stdin=files.inserts))
+    return Row("10,000 piped `add`s ÷ the sqlite3 shell inserting 10,000 rows, WAL, autocommit", ours, peer, "0.1")
+
+
+def printing(files, runs):
+    commands = [f"{BIN} --file {files.h100k} show", f"{BIN} --file {files.h100k} show 1",
+                f"sqlite3 -column {files.table} 'select * from h'"]
+    show_all, show_one, peer = in_turns(runs.rounds, lambda: hyperfine(commands, runs.slow, output="pipe"))
+    return Row("printing: `show` − `show 1`, 100k ÷ `sqlite3 -column db 'select * from h'`, 100k rows",
+               difference(show_all, show_one), peer, "1.0",
+               note=f"Printing: `show` of 100k took {show_all.text()}, `show 1` of 100k {show_one.text()}.")
+
+
+def peak_memory(files, runs):
+    memory = peak_memory_mb([BIN, "--file", files.h100k, "show", "1"], runs.rounds)
+    return Row("peak memory with 100k loaded (`show 1`)", memory, None, "80")
+
+
+GOALS = [help_beside_history, help_versus_foundation, first_access, durable_add, piped_adds, printing,
+         peak_memory]
+
+
+# The machine and the report.
+
+
+def command_line(arguments):
+    """The first line a tool prints, or "unknown"."""
+    try:
+        output = subprocess.run(arguments, capture_output=True, text=True, timeout=60).stdout
+        return output.strip().splitlines()[0]
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return "unknown"
+
+
+def machine_facts(work, runs, load_before):
+    """What the figures were measured on, for the lines above the table."""
     cpu = "unknown CPU"
     try:
         cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    heading = (f"Measured {datetime.date.today().isoformat()} on {os.cpu_count()} cores ({cpu}), "
-               f"{platform.system()} {platform.release()}, release build; median (min–max).")
-    table = ["| figure | target | stormrange | peer, same run | ratio |", "|---|---|---|---|---|"]
-    table += [f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows]
-    text = heading + "\n\n" + "\n".join(table) + "\n"
+    load_after = os.getloadavg()[0]
+    return [
+        f"Measured {datetime.date.today().isoformat()} on {len(os.sched_getaffinity(0))} CPUs ({cpu}), "
+        f"{platform.system()} {platform.release()}, work files on "
+        f"{command_line(['findmnt', '-n', '-o', 'FSTYPE', '--target', work])}; "
+        f"load average {load_before:.2f} before, {load_after:.2f} after.",
+        f"{command_line(['swift', '--version'])}, release build with --static-swift-stdlib; "
+        f"sqlite3 {command_line(['sqlite3', '--version']).split(' ')[0]}; {command_line(['hyperfine', '--version'])}.",
+        f"Each side: median (min–max) of {runs.fast * runs.rounds} runs for `help` and `nothing`, "
+        f"{runs.long * runs.rounds} for the piped adds and inserts, {runs.slow * runs.rounds} for the rest, "
+        f"the two sides taking turns in {runs.rounds} rounds, each after warm-up runs; "
+        f"ratio = stormrange's median ÷ the peer's.",
+    ]
+
+
+def render(facts, rows):
+    table = ["| figure: stormrange ÷ peer | stormrange | peer, same run | ratio | goal | met |",
+             "|---|---|---|---|---|---|"]
+    table += ["| " + " | ".join(row.cells()) + " |" for row in rows]
+    notes = [row.note for row in rows if row.note]
+    return "\n\n".join(["\n".join(facts), "\n".join(table), *notes]) + "\n"
+
+
+def update_readme(text):
+    """Replaces what lies between the BENCHMARK markers in README.md."""
+    begin, end = MARKERS
+    content = open(README).read()
+    if content.count(begin) != 1 or content.count(end) != 1 or content.index(begin) > content.index(end):
+        sys.exit(f"README.md needs exactly one {begin} … {end} pair; it was not changed")
+    before, rest = content.split(begin)
+    after = rest.split(end)[1]
+    with open(README, "w") as file:
+        file.write(before + begin + "\n" + text + end + after)
+    print("README.md updated", file=sys.stderr)
+
+
+class Files:
+    """The work directory's files: the histories, the peer database, the piped inputs."""
+
+    def __init__(self, work):
+        entries = make_entries(100_000)
+        self.h10k = os.path.join(work, "history-10k.plist")
+        self.h100k = os.path.join(work, "history-100k.plist")
+        write_history(self.h10k, entries[:10_000])
+        write_history(self.h100k, entries)
+        self.table = os.path.join(work, "show-100k.sqlite")
+        write_table_database(self.table, entries)
+        self.adds, self.inserts = write_piped_inputs(work, 10_000)
+        self.missing = os.path.join(work, "missing.plist")
+        self.scratch = os.path.join(work, "scratch.plist")
+        check_same_rows(self.h100k, self.table, 100_000)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs (to check that everything runs)")
+    parser.add_argument("--update-readme", action="store_true", help="write the table into README.md")
+    options = parser.parse_args()
+    runs = QUICK if options.quick else FULL
+
+    work = tempfile.mkdtemp(prefix="stormrange-bench-")
+    # Settings and state go to the work directory; dates print in UTC, as the peer database has them.
+    os.environ.update(HOME=work, XDG_CONFIG_HOME=work + "/config", XDG_STATE_HOME=work + "/state",
+                      XDG_DATA_HOME=work + "/data", TZ="UTC")
+    try:
+        load_before = os.getloadavg()[0]
+        print("making the histories…", file=sys.stderr, flush=True)
+        files = Files(work)
+        rows = []
+        for goal in GOALS:
+            started = time.monotonic()
+            rows.append(goal(files, runs))
+            name, ours, peer, ratio, goal, verdict = rows[-1].cells()
+            print(f"  {name}: {ours} ÷ {peer} = {ratio}, {goal}: {verdict} ({time.monotonic() - started:.0f} s)",
+                  file=sys.stderr, flush=True)
+        text = render(machine_facts(work, runs, load_before), rows)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     print(text)
     if options.update_readme:
-        readme = os.path.join(ROOT, "README.md")
-        content = open(readme).read()
-        begin, end = "<!-- BENCHMARK:BEGIN -->", "<!-- BENCHMARK:END -->"
-        if begin in content and end in content:
-            before = content.split(begin)[0]
-            after = content.split(end)[1]
-            open(readme, "w").write(before + begin + "\n" + text + end + after)
-            print("README.md updated", file=sys.stderr)
-    shutil.rmtree(work, ignore_errors=True)
+        update_readme(text)
 
 
 if __name__ == "__main__":

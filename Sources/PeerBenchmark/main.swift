@@ -1,10 +1,24 @@
-// The peers issue 4 compares stormrange with: Foundation's generic PropertyListDecoder and
-// PropertyListEncoder on the same history file. Used by Benchmarks/bench.py only; not shipped.
-//   stormrange-peer-benchmark decode FILE   → decodes the history (what a Foundation-based load costs)
-//   stormrange-peer-benchmark add FILE      → decodes, appends one entry, re-encodes everything, and
-//                                             writes it atomically: one Codable "add", timed inside
-// Prints the time of the timed part in milliseconds.
+// The Foundation peers of issue 8's performance ratios (Benchmarks/bench.py; not shipped). Built like
+// stormrange: release, --static-swift-stdlib.
+//   stormrange-peer-benchmark nothing      → returns at once: a Swift program that imports Foundation
+//                                            and does nothing (bench.py times the whole process)
+//   stormrange-peer-benchmark decode FILE  → reads FILE and decodes it with PropertyListDecoder
+//   stormrange-peer-benchmark add FILE     → reads and decodes FILE, appends one entry, encodes it all
+//                                            with PropertyListEncoder and writes it atomically
+// decode and add print the time of that work in milliseconds (then the entry count): the process's
+// own start-up is left out, so the peer is not charged for it.
+//
+// Why `nothing` is a mode of this program rather than a program of its own: statically linked, a
+// program whose only use of Foundation is `import Foundation` links none of it (the linker keeps only
+// what is referenced, and the binary comes out the size of an empty Swift program), so it would time
+// an empty program. This one links the Foundation that a program using it really carries, and pays
+// its start-up as such a program does.
 import Foundation
+
+let arguments = CommandLine.arguments
+if arguments.count == 2 && arguments[1] == "nothing" {
+  exit(0)
+}
 
 struct Entry: Codable {
   var date: Date
@@ -15,31 +29,30 @@ struct Entry: Codable {
   var note: String?
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3, let data = FileManager.default.contents(atPath: arguments[2]) else {
-  FileHandle.standardError.write(Data("usage: stormrange-peer-benchmark decode|add FILE\n".utf8))
+guard arguments.count == 3, ["decode", "add"].contains(arguments[1]) else {
+  let usage = "usage: stormrange-peer-benchmark nothing | decode FILE | add FILE\n"
+  FileHandle.standardError.write(Data(usage.utf8))
   exit(2)
 }
-let clock = ContinuousClock()
+let url = URL(fileURLWithPath: arguments[2])
+
 func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
-switch arguments[1] {
-case "decode":
-  var count = 0
-  let elapsed = clock.measure {
-    count = (try? PropertyListDecoder().decode([Entry].self, from: data))?.count ?? -1
-  }
-  print(milliseconds(elapsed), count)
-case "add":
-  var entries = try PropertyListDecoder().decode([Entry].self, from: data)
-  let elapsed = try clock.measure {
+
+func load() throws -> [Entry] {
+  try PropertyListDecoder().decode([Entry].self, from: Data(contentsOf: url))
+}
+
+var count = 0
+let elapsed = try ContinuousClock().measure {
+  var entries = try load()
+  if arguments[1] == "add" {
     entries.append(Entry(date: Date(), delay: 5, distance: 1716, temperature: 20, speedOfSound: 343.2))
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .xml
-    try encoder.encode(entries).write(to: URL(fileURLWithPath: arguments[2]), options: .atomic)
+    try encoder.encode(entries).write(to: url, options: .atomic)
   }
-  print(milliseconds(elapsed), entries.count)
-default:
-  exit(2)
+  count = entries.count
 }
+print(milliseconds(elapsed), count)
