@@ -1,15 +1,16 @@
-// The Foundation peers of issue 8's performance ratios (Benchmarks/bench.py; not shipped). Built like
-// stormrange: release, --static-swift-stdlib.
+// The Foundation peers of issue 8's performance ratios (Benchmarks/bench.py; not shipped).
 //   stormrange-peer-benchmark nothing      → returns at once: a Swift program that imports Foundation
-//                                            and does nothing (bench.py times the whole process)
-//   stormrange-peer-benchmark decode FILE  → reads FILE and decodes it with PropertyListDecoder
+//                                            and does nothing. bench.py times the whole process of a
+//                                            default (dynamically linked) build, which loads Foundation;
+//                                            a static build of a program that does nothing drops it.
+//   stormrange-peer-benchmark decode FILE  → reads FILE and decodes it with PropertyListDecoder, and
+//                                            prints the time that took in ms (its start-up left out),
+//                                            then the entry count
 //   stormrange-peer-benchmark add FILE     → reads and decodes FILE, appends one entry, encodes it all
-//                                            with PropertyListEncoder and writes it atomically
-// decode and add print the time of that work in milliseconds (then the entry count): the process's
-// own start-up is left out, so the peer is not charged for it.
-//
-// Why `nothing` is a mode of this program rather than a program of its own: statically linked, a
-// program whose only use of Foundation is `import Foundation` links none of it (the linker keeps only
+//                                            with PropertyListEncoder and writes it atomically; bench.py
+//                                            times the whole process, built like stormrange (release,
+//                                            --static-swift-stdlib)
+import Foundation` links none of it (the linker keeps only
 // what is referenced, and the binary comes out the size of an empty Swift program), so it would time
 // an empty program. This one links the Foundation that a program using it really carries, and pays
 // its start-up as such a program does.
