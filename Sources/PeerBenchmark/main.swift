@@ -10,10 +10,6 @@
 //                                            with PropertyListEncoder and writes it atomically; bench.py
 //                                            times the whole process, built like stormrange (release,
 //                                            --static-swift-stdlib)
-import Foundation` links none of it (the linker keeps only
-// what is referenced, and the binary comes out the size of an empty Swift program), so it would time
-// an empty program. This one links the Foundation that a program using it really carries, and pays
-// its start-up as such a program does.
 import Foundation
 
 let arguments = CommandLine.arguments
