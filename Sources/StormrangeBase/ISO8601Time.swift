@@ -69,4 +69,18 @@ public enum ISO8601Time {
     let seconds = Double(days * 86400 + hour * 3600 + minute * 60 - offsetSeconds) + second
     return Date(timeIntervalSince1970: seconds)
   }
+
+  /// Whether `text` is a valid time but for its second being 60: a leap second, which `parse`
+  /// refuses (a `Date` has none), so that the message can say so rather than "not a time".
+  public static func isLeapSecond(_ text: String) -> Bool {
+    // YYYY-MM-DDTHH:MM:SS: the seconds are bytes 17 and 18.
+    var bytes = Array(text.utf8)
+    guard parse(text) == nil, bytes.count >= 19, bytes[16] == UInt8(ascii: ":"),
+      bytes[17] == UInt8(ascii: "6"),
+      bytes[18] == UInt8(ascii: "0")
+    else { return false }
+    bytes[17] = UInt8(ascii: "5")
+    bytes[18] = UInt8(ascii: "9")
+    return parse(String(decoding: bytes, as: UTF8.self)) != nil
+  }
 }

@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// What a delay and a note must be before they are recorded, and when to warn.
 public enum MeasurementRules {
   /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
@@ -15,7 +13,7 @@ public enum MeasurementRules {
     guard delay <= maximumDelay else { throw .delayTooLong(typed: typed) }
     if delay > warningDelay {
       return
-        "a delay of \(FixedPoint.fixed(delay, digits: 1)) s is unusual: thunder is rarely heard beyond ~25 km"
+        "a delay of \(delay.description) s is unusual: thunder is rarely heard beyond ~25 km"
     }
     return nil
   }

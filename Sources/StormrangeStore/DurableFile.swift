@@ -21,11 +21,14 @@ public enum DurableFile {
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw .system("cannot examine it") }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw FileProblem("it is a directory, not a file") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileProblem("it is not a regular file") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      var problem = FileProblem("it is \(FileKind(info.st_mode).description), not a file")
+      problem.isNotARegularFile = true
+      throw problem
+    }
     guard info.st_size <= limit else {
       throw FileProblem(
-        "it is \(info.st_size / 1_000_000) MB, too large to be a history (the limit is \(limit / 1_000_000) MB)"
+        "it is \(info.st_size / 1_000_000) MB, too large (the limit is \(limit / 1_000_000) MB)"
       )
     }
     // One byte more than the size, so the read that finds the end needs no bigger buffer: growing a

@@ -8,6 +8,8 @@ public struct FileProblem: Error, Equatable, Sendable {
   public var message: String
   /// The errno value, when the failure came from the system.
   public var code: Int32?
+  /// The path names a directory, a device or a FIFO: nothing stormrange may read as a file or move.
+  public var isNotARegularFile = false
 
   public init(_ message: String, code: Int32? = nil) {
     self.message = message

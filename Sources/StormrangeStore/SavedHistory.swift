@@ -105,6 +105,10 @@ public final class SavedHistory: RandomAccessCollection {
         state = .unloaded
         throw .inaccessible(path: path, problem: String(cString: strerror(code)))
       }
+      if error.isNotARegularFile {
+        state = .unloaded
+        throw .notARegularFile(path: path, problem: error.message)
+      }
       state = .unreadable
       throw .unreadable(path: path, problem: error.message)
     }

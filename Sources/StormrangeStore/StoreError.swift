@@ -3,6 +3,9 @@
 public enum StoreError: Error, Equatable, Sendable {
   /// The history file exists but is not a history; it is left untouched.
   case unreadable(path: String, problem: String)
+  /// The history path names a directory, a device or a FIFO, which stormrange neither reads nor
+  /// moves aside.
+  case notARegularFile(path: String, problem: String)
   /// The history file cannot be opened at all (a parent is not a directory, no permission).
   case inaccessible(path: String, problem: String)
   /// Writing the history failed; nothing changed on disk or in memory.

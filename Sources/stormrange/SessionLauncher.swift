@@ -17,6 +17,7 @@ struct SessionLauncher {
       history: SavedHistory(path: locations.history), settings: SettingsStore(path: locations.settings),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
+    console.asciiOnly = session.repertoire == .ascii
     return Interpreter(session: session)
   }
 

@@ -39,6 +39,11 @@ struct AddCommand: Command {
       guard next + 1 < arguments.count else { throw usageError("'at' needs a TIME") }
       let text = arguments[next + 1]
       guard let parsed = ISO8601Time.parse(text) else {
+        if ISO8601Time.isLeapSecond(text) {
+          throw .invalidArgument(
+            "'\(text.escapedForDisplay)' is a leap second, which stormrange does not support; use :59 instead"
+          )
+        }
         throw .invalidArgument(
           "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
         )

@@ -88,8 +88,9 @@ struct ImportCommand: Command {
     }
     guard !added.isEmpty else {
       session.say(
-        "nothing new: all \(skipped) measurement\(skipped == 1 ? "" : "s") in \(shown) are already in the history"
-      )
+        skipped == 1
+          ? "nothing new: the measurement in \(shown) is already in the history"
+          : "nothing new: all \(skipped) measurements in \(shown) are already in the history")
       return .proceed
     }
     session.remember(.removeImported(added))

@@ -141,6 +141,10 @@ struct MeasurementImport {
 
   private static func date(_ text: String) throws(StormrangeError) -> Date {
     guard let date = ISO8601Time.parse(text) else {
+      if ISO8601Time.isLeapSecond(text) {
+        throw .invalidArgument(
+          "date: '\(text.escapedForDisplay)' is a leap second, which stormrange does not support")
+      }
       throw .invalidArgument(
         "date: '\(text.escapedForDisplay)' is not an ISO 8601 time with an offset, e.g. 2026-07-01T16:03:00Z")
     }
@@ -154,7 +158,10 @@ struct MeasurementImport {
     do {
       value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
-      throw .invalidArgument("it is not valid JSON (\(Self.describe(error)))")
+      guard let problem = JSONSyntaxCheck.firstProblem(in: bytes) else {
+        throw .invalidArgument("it is not JSON that stormrange can read (is it UTF-8?)")
+      }
+      throw .invalidArgument("it is not valid JSON: at \(problem.description)")
     }
     guard case .array(let elements) = value else {
       throw .invalidArgument("the JSON is \(value.typeDescription), not an array of measurements")
@@ -201,15 +208,6 @@ struct MeasurementImport {
     row.speedOfSound = try number("speed_of_sound_mps")
     row.note = try string("note")
     return row
-  }
-
-  /// The decoder's own description, which says where (line and column) the JSON went wrong.
-  private static func describe(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      let underlying = context.underlyingError.map { "\($0)" } ?? ""
-      return underlying.isEmpty ? context.debugDescription : underlying
-    }
-    return "\(error)"
   }
 
   // MARK: Property list

@@ -27,6 +27,10 @@ public final class Console {
   /// Set once standard output could not be written; later output to it is dropped.
   public private(set) var outputFailure: WriteResult?
 
+  /// Replaces stormrange's symbols (°, ±, ·, —, …) with ASCII stand-ins, for a terminal whose
+  /// locale is not UTF-8 (see ``CharacterRepertoire``).
+  public var asciiOnly = false
+
   private var pending: [(stream: Stream, bytes: [UInt8])] = []
   private let destination: (Stream, [UInt8]) -> WriteResult
 
@@ -55,6 +59,7 @@ public final class Console {
   public func discardUnflushed() { pending.removeAll(keepingCapacity: true) }
 
   fileprivate func append(_ text: String, to stream: Stream) {
+    let text = asciiOnly ? CharacterRepertoire.asciiStandingIn(for: text) : text
     if let last = pending.indices.last, pending[last].stream == stream {
       pending[last].bytes.append(contentsOf: text.utf8)
     } else {

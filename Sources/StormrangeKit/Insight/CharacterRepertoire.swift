@@ -20,4 +20,22 @@ public enum CharacterRepertoire: Equatable, Sendable {
   var plusMinus: String { self == .unicode ? "±" : "+/-" }
   /// What separates the parts of a one-line summary.
   var separator: String { self == .unicode ? " · " : " | " }
+
+  /// The ASCII stand-ins for the symbols stormrange's own text uses, for a terminal that is not
+  /// UTF-8. Other text (a note) passes as it is.
+  /// The degree sign is dropped: `20 °C` reads `20 C`.
+  static let asciiStandIns: [Character: String] = [
+    "°": "", "±": "+/-", "·": "|", "—": "--", "–": "-", "…": "...", "×": "x", "≤": "<=", "≥": ">=",
+    "→": "->", "←": "<-",
+  ]
+
+  /// `text` with the symbols of ``asciiStandIns`` replaced; the text itself when it is ASCII.
+  public static func asciiStandingIn(for text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+    var result = ""
+    for character in text {
+      if let standIn = asciiStandIns[character] { result += standIn } else { result.append(character) }
+    }
+    return result
+  }
 }

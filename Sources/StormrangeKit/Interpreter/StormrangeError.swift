@@ -85,6 +85,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .unreadable(let path, let problem):
       return
         "cannot read the history file \(path): \(problem); it was left as it is (fix it, or 'clear' to move it aside and start afresh)"
+    case .notARegularFile(let path, let problem):
+      return "cannot use \(path) as the history file: \(problem); choose a file with --file"
     case .inaccessible(let path, let problem):
       return
         "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"

@@ -1,0 +1,87 @@
+"""Issue 9, item 6: messages that say what went wrong, with the value or file involved, and what to
+do; and, under a locale that is not UTF-8, no UTF-8 symbols."""
+
+import os
+import re
+
+import pytest
+
+
+def test_a_json_import_error_says_where_the_json_goes_wrong(sandbox, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('[\n  {"date": "2026-07-01T16:03:00Z", "delay_s": 5}\n  {"date": }\n]\n')
+    result = sandbox.run("import", str(path))
+    assert result.status == 1
+    assert result.err_lines == [
+        f"stormrange: cannot import {path}: it is not valid JSON: at line 3, column 3: expected ',' or ']'; "
+        "nothing was imported"
+    ]
+
+
+@pytest.mark.parametrize("command", ["show", "clear", "add 5"])
+def test_a_device_at_the_history_path_is_named_and_clear_is_not_suggested(sandbox, command):
+    result = sandbox.run("--file", "/dev/null", *command.split())
+    assert result.status == 1
+    assert result.err_lines == [
+        "stormrange: cannot use /dev/null as the history file: it is a character device, not a file; "
+        "choose a file with --file"
+    ]
+
+
+def test_a_directory_at_the_history_path_is_named_as_such(sandbox, tmp_path):
+    result = sandbox.run("--file", str(tmp_path), "show")
+    assert result.status == 1
+    assert result.err_lines == [
+        f"stormrange: cannot use {tmp_path} as the history file: it is a directory, not a file; "
+        "choose a file with --file"
+    ]
+
+
+def test_a_large_import_is_too_large_to_import_not_to_be_a_history(sandbox, tmp_path):
+    path = tmp_path / "huge.csv"
+    with open(path, "wb") as huge:
+        huge.truncate(300_000_000)  # sparse: the size is refused before anything is read
+    result = sandbox.run("import", str(path))
+    assert result.status == 1
+    assert result.err_lines == [f"stormrange: cannot import {path}: it is 300 MB, too large (the limit is 256 MB)"]
+
+
+def test_one_duplicate_is_spoken_of_in_the_singular(sandbox, tmp_path):
+    assert sandbox.run("add", "5").status == 0
+    path = tmp_path / "one.csv"
+    assert sandbox.run("export", "csv", str(path)).status == 0
+    result = sandbox.run("import", str(path))
+    assert result.out_lines == [f"nothing new: the measurement in {path} is already in the history"]
+
+
+def test_the_long_delay_warning_quotes_the_delay_given(sandbox):
+    result = sandbox.run("add", "75.01")
+    assert result.status == 0
+    assert result.err_lines == [
+        "stormrange: warning: a delay of 75.01 s is unusual: thunder is rarely heard beyond ~25 km"
+    ]
+
+
+def test_a_leap_second_is_called_one(sandbox):
+    result = sandbox.run("add", "5", "at", "2016-12-31T23:59:60Z")
+    assert result.status == 1
+    assert result.err_lines == [
+        "stormrange: '2016-12-31T23:59:60Z' is a leap second, which stormrange does not support; use :59 instead"
+    ]
+    # A minute of 60 is simply not a time.
+    assert "is not a time" in sandbox.run("add", "5", "at", "2016-12-31T23:60:00Z").stderr
+
+
+@pytest.mark.parametrize("locale", ["C", "POSIX", "en_US.ISO-8859-1"])
+def test_outside_a_utf8_locale_output_is_ascii(sandbox, locale):
+    env = dict(sandbox.env, LC_ALL=locale)
+    assert sandbox.batch("add 5", "add 4 note ascii only", "add 3", env=env).status == 0
+    outputs = []
+    for command in (["set"], ["status"], ["plot"], ["stats"], ["help"], ["help", "status"], ["help", "set"],
+                    ["show"], ["add", "x" * 80], ["set", "temperature", "99"]):
+        result = sandbox.run(*command, env=env)
+        outputs.append(result.stdout + result.stderr)
+    text = "".join(outputs)
+    assert re.search(r"[^\x00-\x7f]", text) is None, sorted(set(re.findall(r"[^\x00-\x7f]", text)))
+    assert "20 C" in outputs[0]
+    assert "+/-" in outputs[1]
