@@ -26,4 +26,10 @@ import Testing
   @Test func leapDayOfALeapYear() {
     #expect(ISO8601Time.parse("2024-02-29T00:00Z") != nil)
   }
+
+  @Test func readsWhatUTCTimeWrites() {
+    #expect(
+      ISO8601Time.parse(UTCTime.format(Date(timeIntervalSince1970: 1e9)))
+        == Date(timeIntervalSince1970: 1e9))
+  }
 }
