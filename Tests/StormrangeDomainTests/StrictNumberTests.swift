@@ -3,9 +3,12 @@ import Testing
 @testable import StormrangeDomain
 
 @Suite struct StrictNumberTests {
-  @Test(arguments: ["6", "6.5", "+6.5", "0.25", ".5", "5.", "1e2", "2.5E-1"])
-  func acceptsDecimalNumbers(text: String) {
-    #expect(StrictNumber.parse(text) != nil)
+  @Test(arguments: [
+    ("6", 6.0), ("6.5", 6.5), ("+6.5", 6.5), ("0.25", 0.25), (".5", 0.5), ("5.", 5), ("1e2", 100),
+    ("2.5E-1", 0.25),
+  ])
+  func acceptsDecimalNumbers(text: String, value: Double) {
+    #expect(StrictNumber.parse(text) == value)
   }
 
   @Test(arguments: [
@@ -16,7 +19,12 @@ import Testing
     #expect(StrictNumber.parse(text) == nil)
   }
 
-  @Test func negativeZeroParsesAndIsNotPositive() {
-    #expect(StrictNumber.parse("-0") == 0)
+  /// `-0 == 0` holds for +0 too; only the sign tells them apart. (`add -0` is refused because the
+  /// value is not positive: MeasurementRulesTests.)
+  @Test func negativeZeroKeepsItsSign() throws {
+    let negative = try #require(StrictNumber.parse("-0"))
+    #expect(negative.isZero && negative.sign == .minus)
+    let positive = try #require(StrictNumber.parse("0"))
+    #expect(positive.isZero && positive.sign == .plus)
   }
 }
