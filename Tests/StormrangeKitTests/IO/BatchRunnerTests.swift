@@ -1,131 +1,181 @@
+import FoundationEssentials
 import Glibc
 import TestSupport
 import Testing
 
+@testable import StormrangeDomain
 @testable import StormrangeKit
 @testable import StormrangeStore
 
-/// Lines that have all "arrived" already, as from a file.
-final class ArrayLineSource: LineSource {
-  var lines: [String]
+/// What a batch writes to one of its streams.
+final class CollectedOutput {
+  private(set) var text = ""
+  private(set) var writes = 0
+  /// False: the reader has gone (`stormrange show | head -1`), and writes are refused.
+  var isOpen = true
 
-  let clock: FakeClock
+  lazy var buffer = OutputBuffer { [unowned self] bytes in
+    writes += 1
+    guard isOpen else { return false }
+    text += String(decoding: bytes, as: UTF8.self)
+    return true
+  }
+}
 
-  init(_ lines: [String], clock: FakeClock) {
-    self.lines = lines
-    self.clock = clock
+/// A batch session on files in a temporary directory, with its standard output and error collected.
+struct Batch {
+  let directory = TemporaryDirectory()
+  let clock = FakeClock()
+  let output = CollectedOutput()
+  let errors = CollectedOutput()
+  let session: Session
+
+  init(historyName: String = "history.plist") {
+    session = Session(
+      history: SavedHistory(path: directory.file(historyName)),
+      settings: SettingsStore(path: directory.file("settings.plist")), mode: .batch, clock: clock,
+      output: output.buffer, errors: errors.buffer)
   }
 
-  func nextLine() -> InputLine? {
-    lines.isEmpty ? nil : InputLine(lines.removeFirst(), arrival: clock.now())
+  var historyPath: String { session.history.path }
+
+  /// Runs `lines` as a batch that has all arrived; `whenDrained` as ``ArrayLineSource`` says.
+  func run(_ lines: [String], options: BatchRunner.Options = .init(), whenDrained: (() -> Void)? = nil)
+    -> BatchRunner.Result
+  {
+    BatchRunner(
+      interpreter: Interpreter(session: session),
+      source: ArrayLineSource(lines, clock: clock, whenDrained: whenDrained), options: options,
+      output: output.buffer, errors: errors.buffer
+    ).run()
   }
 
-  func peekArrivedLine() -> String? { lines.first }
+  func reloadedHistory() throws -> [Measurement] { try historyOnDisk(at: historyPath) }
+
+  /// Whether the history file exists now.
+  var historyIsOnDisk: Bool { FileManager.default.fileExists(atPath: historyPath) }
 }
 
 @Suite struct BatchRunnerTests {
-  func run(_ lines: [String], options: BatchRunner.Options = .init(), path: String? = nil)
-    -> (result: BatchRunner.Result, output: String, errors: String, test: TestSession)
-  {
-    let test = TestSession()
-    var output = ""
-    var errors = ""
-    let out = OutputBuffer { bytes in
-      output += String(decoding: bytes, as: UTF8.self)
-      return true
-    }
-    let err = OutputBuffer { bytes in
-      errors += String(decoding: bytes, as: UTF8.self)
-      return true
-    }
-    let session = Session(
-      history: SavedHistory(path: path ?? test.historyPath), settings: test.session.settings, mode: .batch,
-      clock: test.clock, output: out, errors: err)
-    let runner = BatchRunner(
-      interpreter: Interpreter(session: session), source: ArrayLineSource(lines, clock: test.clock),
-      options: options, output: out, errors: err)
-    let result = runner.run()
-    return (result, output, errors, test)
-  }
-
   @Test func errorsCarryTheirLineNumbersAndProcessingContinues() throws {
-    let (result, output, errors, test) = run(["add 1", "", "# comment", "add x", "add 2"])
+    let batch = Batch()
+    let result = batch.run(["add 1", "", "# comment", "add x", "add 2"])
     #expect(result.anyFailed)
-    #expect(errors == "stormrange: line 4: 'x' is not a number of seconds; e.g. add 6.5\n")
-    #expect(output.split(separator: "\n").count == 2)
-    #expect(try test.reloadedHistory().map(\.delay) == [1, 2])
+    #expect(batch.errors.text == "stormrange: line 4: 'x' is not a number of seconds; e.g. add 6.5\n")
+    #expect(batch.output.text == "#1  0.34 km  (delay 1.00 s)\n#2  0.69 km  (delay 2.00 s)\n")
+    #expect(try batch.reloadedHistory().map(\.delay) == [1, 2])
   }
 
   @Test func bailStopsAtTheFirstFailure() throws {
-    let (result, _, _, test) = run(["add 1", "bogus", "add 2"], options: .init(bail: true))
+    let batch = Batch()
+    let result = batch.run(["add 1", "bogus", "add 2"], options: .init(bail: true))
     #expect(result.anyFailed)
-    #expect(try test.reloadedHistory().map(\.delay) == [1])
+    #expect(
+      batch.errors.text == "stormrange: line 2: unknown command 'bogus'; type 'help' for a list of commands\n"
+    )
+    #expect(try batch.reloadedHistory().map(\.delay) == [1])
   }
 
-  @Test func echoPrintsEachLineBeforeItsResult() {
-    let (_, output, _, _) = run(["add 1", "show 1"], options: .init(echo: true))
-    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+  @Test func echoPrintsEachLineBeforeItsResult() throws {
+    let batch = Batch()
+    _ = batch.run(["add 1", "show 1"], options: .init(echo: true))
+    let lines = batch.output.text.split(separator: "\n", omittingEmptySubsequences: false)
+    try #require(lines.count >= 4, "\(lines)")
     #expect(lines[0] == "add 1")
-    #expect(lines[1].hasPrefix("#1  "))
+    #expect(lines[1] == "#1  0.34 km  (delay 1.00 s)")
     #expect(lines[2] == "show 1")
+    #expect(lines[3].hasPrefix("#  date"))
   }
 
-  @Test func groupedAddsAreConfirmedInOrderAndAllSaved() throws {
+  @Test func groupedAddsAreSavedAtTheEndConfirmedInOrderAndAllSaved() throws {
+    let batch = Batch()
     let lines = (1...500).map { "add \(Double($0) / 10)" }
-    let (result, output, errors, test) = run(lines)
+    var savedBeforeTheCommit: Bool?
+    let result = batch.run(lines) { savedBeforeTheCommit = batch.historyIsOnDisk }
+    // One group: after the 500th line was applied nothing was on disk yet.
+    #expect(savedBeforeTheCommit == false)
     #expect(!result.anyFailed)
-    #expect(errors.isEmpty)
-    let confirmations = output.split(separator: "\n")
+    #expect(batch.errors.text.isEmpty)
+    let confirmations = batch.output.text.split(separator: "\n")
     #expect(confirmations.count == 500)
     #expect(confirmations.first?.hasPrefix("#1  ") == true)
     #expect(confirmations.last?.hasPrefix("#500  ") == true)
-    #expect(try test.reloadedHistory().count == 500)
+    #expect(try batch.reloadedHistory().count == 500)
   }
 
   @Test func aBadLineInsideAGroupIsReportedAndTheRestAreSaved() throws {
-    let (result, output, errors, test) = run(["add 1", "add 0", "add 2", "add three"])
+    let batch = Batch()
+    var savedBeforeTheCommit: Bool?
+    let result = batch.run(["add 1", "add 0", "add 2", "add three"]) {
+      savedBeforeTheCommit = batch.historyIsOnDisk
+    }
+    #expect(savedBeforeTheCommit == false)
     #expect(result.anyFailed)
-    #expect(errors.contains("line 2:"))
-    #expect(errors.contains("line 4:"))
-    #expect(output.split(separator: "\n").count == 2)
-    #expect(try test.reloadedHistory().map(\.delay) == [1, 2])
+    #expect(
+      batch.errors.text == """
+        stormrange: line 2: delay must be a positive number of seconds, not '0'
+        stormrange: line 4: 'three' is not a number of seconds; e.g. add 6.5
+
+        """)
+    #expect(batch.output.text == "#1  0.34 km  (delay 1.00 s)\n#2  0.69 km  (delay 2.00 s)\n")
+    #expect(try batch.reloadedHistory().map(\.delay) == [1, 2])
   }
 
-  @Test func aGroupThatCannotBeSavedConfirmsNothing() throws {
-    let directory = TemporaryDirectory()
-    try directory.write("file", "not a directory")
-    let (result, output, errors, _) = run(["add 1", "add 2"], path: directory.file("file/h.plist"))
+  @Test func aGroupWhoseCommitFailsConfirmsNothingAndEachLineReportsItsOwnFailure() throws {
+    let batch = Batch(historyName: "d/h.plist")
+    try SavedHistory(path: batch.historyPath).append(
+      Measurement(date: Date(timeIntervalSince1970: 5), delay: 9, temperature: 20))
+    let saved = try #require(batch.directory.bytes("d/h.plist"))
+    let folder = batch.directory.file("d")
+    let result = batch.run(["add 1", "add 80", "add 2"]) {
+      // The three adds were applied in memory (the second with a warning); before the commit, the
+      // history's folder becomes a file, so neither the commit nor any save after it can succeed.
+      rename(folder, batch.directory.file("moved"))
+      try? batch.directory.write("d", "a file where the folder was")
+    }
     #expect(result.anyFailed)
-    #expect(output.isEmpty)
-    #expect(errors.contains("line 1: cannot open the history file"))
-    #expect(errors.contains("line 2: cannot open the history file"))
-    #expect(errors.contains("Not a directory"))
+    // No confirmation and no warning of the group; each line retried alone, and refused alone.
+    #expect(batch.output.text.isEmpty)
+    let refusal =
+      "could not save the history to \(batch.historyPath): \(folder) is not a directory; nothing was changed"
+    #expect(
+      batch.errors.text
+        == "stormrange: line 1: \(refusal)\nstormrange: line 2: \(refusal)\nstormrange: line 3: \(refusal)\n")
+    #expect(batch.session.undoSteps.isEmpty)
+    #expect(batch.session.history.map(\.delay) == [9])
+    #expect(batch.directory.bytes("moved/h.plist") == saved)
+  }
+
+  @Test func afterAFailedCommitEachLineIsRetriedAndConfirmedOnItsOwn() throws {
+    let batch = Batch(historyName: "d/h.plist")
+    try SavedHistory(path: batch.historyPath).append(
+      Measurement(date: Date(timeIntervalSince1970: 5), delay: 9, temperature: 20))
+    let result = batch.run(["add 1", "add 2"]) {
+      // The folder goes, with the history in it: the commit fails, but a save made afresh, which
+      // creates the folder again, succeeds.
+      try? FileManager.default.removeItem(atPath: batch.directory.file("d"))
+    }
+    #expect(!result.anyFailed)
+    #expect(batch.errors.text.isEmpty)
+    // The group's own confirmations (#2, #3) were dropped; each retry confirmed what it saved.
+    #expect(batch.output.text == "#1  0.34 km  (delay 1.00 s)\n#2  0.69 km  (delay 2.00 s)\n")
+    #expect(try batch.reloadedHistory().map(\.delay) == [1, 2])
+    #expect(batch.session.undoSteps.count == 2)
   }
 
   @Test func quitStopsReading() throws {
-    let (result, _, _, test) = run(["add 1", "quit", "add 2"])
+    let batch = Batch()
+    let result = batch.run(["add 1", "quit", "add 2"])
     #expect(!result.anyFailed)
-    #expect(try test.reloadedHistory().map(\.delay) == [1])
+    #expect(try batch.reloadedHistory().map(\.delay) == [1])
   }
 
   @Test func aClosedOutputEndsTheRun() throws {
-    let test = TestSession()
-    var writes = 0
-    let out = OutputBuffer { _ in
-      writes += 1
-      return false
-    }
-    let err = OutputBuffer { _ in true }
-    let session = Session(
-      history: SavedHistory(path: test.historyPath), settings: test.session.settings, mode: .batch,
-      clock: test.clock, output: out, errors: err)
-    let runner = BatchRunner(
-      interpreter: Interpreter(session: session),
-      source: ArrayLineSource(["show", "add 1", "add 2"], clock: test.clock), options: .init(), output: out,
-      errors: err)
-    let result = runner.run()
+    let batch = Batch()
+    batch.output.isOpen = false
+    let result = batch.run(["show", "add 1", "add 2"])
     #expect(result.outputClosed)
-    #expect(writes == 1)
-    #expect(try test.reloadedHistory().isEmpty)
+    #expect(batch.output.writes == 1)
+    #expect(!batch.historyIsOnDisk)
   }
 }

@@ -1,13 +1,13 @@
 import FoundationEssentials
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
-@testable import StormrangeKit
-@testable import StormrangeStore
-@testable import StormrangeDomain
-@testable import StormrangePropertyList
 @testable import StormrangeBase
+@testable import StormrangeDomain
+@testable import StormrangeKit
+@testable import StormrangePropertyList
+@testable import StormrangeStore
 
 /// A clock the test moves by hand.
 final class FakeClock: SessionClock {
@@ -31,7 +31,6 @@ struct TestSession {
   let output = TextBuffer()
   let errors = TextBuffer()
   let interpreter: Interpreter
-  var answers: [Bool] = []
 
   init(mode: SessionMode = .batch, historyName: String = "history.plist") {
     let session = Session(
@@ -59,9 +58,12 @@ struct TestSession {
   }
 
   /// The history as a fresh process would read it from disk.
-  func reloadedHistory() throws -> [Measurement] {
-    let history = SavedHistory(path: historyPath)
-    try history.refresh()
-    return Array(history)
-  }
+  func reloadedHistory() throws -> [Measurement] { try historyOnDisk(at: historyPath) }
+}
+
+/// The history at `path` as a fresh process would read it from disk.
+func historyOnDisk(at path: String) throws -> [Measurement] {
+  let history = SavedHistory(path: path)
+  try history.refresh()
+  return Array(history)
 }
