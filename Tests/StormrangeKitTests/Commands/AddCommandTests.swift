@@ -23,26 +23,45 @@ import Testing
   @Test func aLongDelayIsRecordedWithAWarning() throws {
     let test = TestSession()
     test.runAll(["add 80"])
-    #expect(test.errors.text.contains("warning:"))
-    #expect(test.errors.text.contains("rarely heard"))
-    #expect(test.output.text.hasPrefix("#1  27.46 km"))
+    #expect(
+      test.errors.text
+        == "stormrange: line 1: warning: a delay of 80.0 s is unusual: thunder is rarely heard beyond ~25 km\n"
+    )
+    #expect(test.output.text == "#1  27.46 km  (delay 80.00 s)\n")
+    #expect(try test.reloadedHistory().map(\.delay) == [80])
   }
 
   @Test(arguments: [
-    "add", "add x", "add nan", "add inf", "add 1e309", "add 0", "add -0", "add -3", "add 301", "add 0x10",
-    "add 6 7", "add 6 at", "add 6 at noon", "add 6 at 2026-07-01T18:03:00", "add 6 note",
-    "add 6 note \u{1B}[31mred",
-    "add 6 at 2999-01-01T00:00Z",
+    ("add", "missing SECONDS; usage: add SECONDS [at TIME] [note TEXT]"),
+    ("add x", "'x' is not a number of seconds; e.g. add 6.5"),
+    ("add nan", "'nan' is not a number of seconds; e.g. add 6.5"),
+    ("add inf", "'inf' is not a number of seconds; e.g. add 6.5"),
+    ("add 1e309", "'1e309' is not a number of seconds; e.g. add 6.5"),
+    ("add 0", "delay must be a positive number of seconds, not '0'"),
+    ("add -0", "delay must be a positive number of seconds, not '-0'"),
+    ("add -3", "delay must be a positive number of seconds, not '-3'"),
+    ("add 301", "delay 301 s is too long: thunder is not heard beyond 300 s (~100 km)"),
+    ("add 0x10", "'0x10' is not a number of seconds; e.g. add 6.5"),
+    ("add 6 7", "unexpected argument '7'; usage: add SECONDS [at TIME] [note TEXT]"),
+    ("add 6 at", "'at' needs a TIME; usage: add SECONDS [at TIME] [note TEXT]"),
+    ("add 6 at noon", "'noon' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"),
+    (
+      "add 6 at 2026-07-01T18:03:00",
+      "'2026-07-01T18:03:00' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
+    ),
+    ("add 6 note", "'note' needs some TEXT; usage: add SECONDS [at TIME] [note TEXT]"),
+    ("add 6 note \u{1B}[31mred", "the note contains the control character U+001B; remove it"),
+    ("add 6 at 2999-01-01T00:00Z", "'2999-01-01T00:00Z' is in the future"),
   ])
-  func badInputIsRejectedAndChangesNothing(line: String) throws {
+  func badInputIsRejectedWithItsReasonAndChangesNothing(line: String, reason: String) throws {
     let test = TestSession()
     test.runAll(["add 5"])
     let before = test.directory.bytes("history.plist")
-    test.output.take()
+    _ = test.output.take()
     #expect(test.run(line))
     #expect(test.output.text.isEmpty)
-    #expect(test.errors.text.hasPrefix("stormrange: line 1: "))
-    #expect(test.errors.text.filter { $0 == "\n" }.count == 1)
+    #expect(test.errors.text == "stormrange: line 1: \(reason)\n")
     #expect(test.directory.bytes("history.plist") == before)
+    #expect(test.session.undoSteps.count == 1)
   }
 }

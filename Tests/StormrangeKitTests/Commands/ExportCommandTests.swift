@@ -62,11 +62,23 @@ import Testing
     let test = session()
     let before = test.directory.bytes("history.plist")
     #expect(test.run("export xml"))
+    #expect(test.errors.take() == "stormrange: line 1: unknown export format 'xml'; use csv or json\n")
     #expect(test.run("export"))
+    #expect(
+      test.errors.take()
+        == "stormrange: line 1: missing the format, csv or json; usage: export csv|json [PATH]\n")
     #expect(test.run("export csv \(test.historyPath)"))
-    #expect(test.errors.text.contains("is the history file itself"))
-    #expect(test.run("export csv \(test.directory.file("missing/dir/x.csv"))"))
+    #expect(
+      test.errors.take()
+        == "stormrange: line 1: \(test.historyPath) is the history file itself; export to another file\n")
+    let missing = test.directory.file("missing/dir")
+    #expect(test.run("export csv \(missing)/x.csv"))
+    #expect(
+      test.errors.take()
+        == "stormrange: line 1: cannot export to \(missing)/x.csv: cannot create a temporary file in \(missing): "
+        + "No such file or directory; nothing was written\n")
     #expect(test.directory.bytes("history.plist") == before)
+    #expect(test.output.text.isEmpty)
   }
 
   @Test func completion() {

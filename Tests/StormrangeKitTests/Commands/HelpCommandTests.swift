@@ -6,8 +6,13 @@ import Testing
   @Test func helpListsEveryCommandWithASummary() {
     let test = TestSession()
     test.runAll(["help"])
-    for command in CommandRegistry.standard.commands {
-      #expect(test.output.text.contains("  \(command.name) "))
+    let lines = test.output.text.split(separator: "\n")
+    let commands = CommandRegistry.standard.commands
+    #expect(lines.count == commands.count + 1)
+    for command in commands {
+      #expect(
+        lines.contains { $0.hasPrefix("  \(command.name) ") && $0.hasSuffix(command.summary) },
+        "\(command.name): \(command.summary)")
     }
   }
 

@@ -78,7 +78,12 @@ import Testing
         == "stormrange: line 1: nothing was imported: 7 of 8 rows in \(path) are invalid; fix them and import again"
     )
     #expect(test.directory.bytes("history.plist") == before)
-    #expect(test.run("undo") == false)  // undoes the add: the failed import left no undo step
+    // The failed import left no undo step: undo reverts the add. (Had it left one, undo would
+    // succeed too, saying the imported measurements are no longer there.)
+    _ = test.output.take()
+    #expect(!test.run("undo"))
+    #expect(test.output.text == "undid the add of 2.06 km\n")
+    #expect(try test.reloadedHistory().isEmpty)
   }
 
   @Test func badJSONElementsAreReportedByArrayIndex() throws {
@@ -189,5 +194,6 @@ import Testing
       test.errors.text
         == "stormrange: line 1: warning: 2 imported delays are over 75 s (line 2, line 3): thunder is rarely heard beyond ~25 km\n"
     )
+    #expect(try test.reloadedHistory().map(\.delay) == [80, 90])
   }
 }

@@ -66,7 +66,9 @@ import Testing
     #expect(widest(text) <= 80)
     #expect(text.contains("local date and time"))
     #expect(!test.run("plot 1"))
-    #expect(widest(test.output.take()) <= 80)
+    let single = test.output.take()
+    #expect(single.hasPrefix("last 1 measurement at 2026-07-07 "), "\(single)")
+    #expect(widest(single) <= 80)
     #expect(test.run("plot 0"))
     #expect(test.run("plot x"))
   }

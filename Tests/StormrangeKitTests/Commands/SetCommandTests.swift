@@ -10,8 +10,6 @@ import Testing
     test.runAll(["set unit mi"])
     let stored = try PropertyListReader.read(try #require(test.directory.bytes("settings.plist")))
     #expect(stored == .dictionary([PropertyListEntry(key: "unit", value: .string("mi"))]))
-    let again = TestSession()
-    _ = again
     #expect(SettingsStore(path: test.directory.file("settings.plist")).current.unit == .miles)
   }
 
@@ -35,5 +33,7 @@ import Testing
     ] {
       #expect(test.run(bad), "\(bad) should fail")
     }
+    #expect(test.errors.text.split(separator: "\n").count == 6)
+    #expect(test.directory.bytes("settings.plist") == nil)
   }
 }

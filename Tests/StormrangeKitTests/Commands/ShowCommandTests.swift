@@ -11,7 +11,7 @@ import Testing
       "add 3 at 2026-07-01T15:00:00Z", "add 6 at 2026-07-01T15:05:00Z note closer?",
       "add 9 at 2026-07-01T15:10:00Z",
     ])
-    test.output.take()
+    _ = test.output.take()
     test.runAll(["show"])
     let lines = test.output.take().split(separator: "\n")
     try #require(lines.count == 4)

@@ -21,7 +21,7 @@ import Testing
     test.runAll(["flash"])
     test.clock.advance(1)
     test.runAll(["bang"])
-    #expect(try test.reloadedHistory().count == 1)
+    #expect(try test.reloadedHistory().map(\.delay) == [1])
   }
 
   @Test func thunderWithoutFlashFails() {
@@ -35,6 +35,9 @@ import Testing
     test.runAll(["flash"])
     test.clock.advance(400)
     #expect(test.run("thunder"))
+    #expect(
+      test.errors.text
+        == "stormrange: line 1: delay 400.00 s is too long: thunder is not heard beyond 300 s (~100 km)\n")
     #expect(test.session.flash == nil)
     #expect(try test.reloadedHistory().isEmpty)
   }

@@ -1,9 +1,6 @@
-import FoundationEssentials
 import Testing
 
-@testable import StormrangeDomain
 @testable import StormrangeKit
-@testable import StormrangeStore
 
 @Suite struct UndoCommandTests {
   @Test func undoRevertsThisSessionsChangesNewestFirst() throws {
@@ -19,8 +16,7 @@ import Testing
   @Test func undoOfAnAddKeepsWhatAnotherProcessAddedMeanwhile() throws {
     let test = TestSession()
     test.runAll(["add 1"])
-    try SavedHistory(path: test.historyPath).append(
-      Measurement(date: Date(timeIntervalSince1970: 5), delay: 9, temperature: 20))
+    try appendAsAnotherProcess(delay: 9, to: test.historyPath)
     test.runAll(["undo"])
     #expect(try test.reloadedHistory().map(\.delay) == [9])
   }

@@ -5,7 +5,6 @@ import Testing
 
 @testable import StormrangeDomain
 @testable import StormrangeKit
-@testable import StormrangeStore
 
 /// What a batch writes to one of its streams.
 final class CollectedOutput {
@@ -32,9 +31,8 @@ struct Batch {
 
   init(historyName: String = "history.plist") {
     session = Session(
-      history: SavedHistory(path: directory.file(historyName)),
-      settings: SettingsStore(path: directory.file("settings.plist")), mode: .batch, clock: clock,
-      output: output.buffer, errors: errors.buffer)
+      in: directory, historyName: historyName, mode: .batch, clock: clock, output: output.buffer,
+      errors: errors.buffer)
   }
 
   var historyPath: String { session.history.path }
@@ -123,8 +121,7 @@ struct Batch {
 
   @Test func aGroupWhoseCommitFailsConfirmsNothingAndEachLineReportsItsOwnFailure() throws {
     let batch = Batch(historyName: "d/h.plist")
-    try SavedHistory(path: batch.historyPath).append(
-      Measurement(date: Date(timeIntervalSince1970: 5), delay: 9, temperature: 20))
+    try appendAsAnotherProcess(delay: 9, to: batch.historyPath)
     let saved = try #require(batch.directory.bytes("d/h.plist"))
     let folder = batch.directory.file("d")
     let result = batch.run(["add 1", "add 80", "add 2"]) {
@@ -148,8 +145,7 @@ struct Batch {
 
   @Test func afterAFailedCommitEachLineIsRetriedAndConfirmedOnItsOwn() throws {
     let batch = Batch(historyName: "d/h.plist")
-    try SavedHistory(path: batch.historyPath).append(
-      Measurement(date: Date(timeIntervalSince1970: 5), delay: 9, temperature: 20))
+    try appendAsAnotherProcess(delay: 9, to: batch.historyPath)
     let result = batch.run(["add 1", "add 2"]) {
       // The folder goes, with the history in it: the commit fails, but a save made afresh, which
       // creates the folder again, succeeds.

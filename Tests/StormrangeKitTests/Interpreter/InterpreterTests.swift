@@ -8,7 +8,7 @@ import Testing
     let test = TestSession()
     #expect(test.run("shwo"))
     #expect(test.errors.text.contains("did you mean 'show'"))
-    test.errors.take()
+    _ = test.errors.take()
     #expect(test.run("thundr"))
     #expect(test.errors.text.contains("'thunder'"))
   }
@@ -27,24 +27,41 @@ import Testing
   @Test func commentsAndCRLFAreHandled() throws {
     let test = TestSession()
     test.runAll(["# a comment", "add 6\r", "   "])
-    #expect(try test.reloadedHistory().count == 1)
+    #expect(test.output.text == "#1  2.06 km  (delay 6.00 s)\n")
+    #expect(try test.reloadedHistory().map(\.delay) == [6])
   }
 
-  /// help, set and quit must work without ever opening the history: here it is a directory.
-  @Test(arguments: ["help", "help add", "set", "set unit m", "quit", "flash"])
-  func commandsThatDoNotNeedTheHistoryNeverTouchIt(line: String) throws {
+  /// help, set, quit and flash work even when the history cannot be read: here it is a directory.
+  @Test(arguments: InterpreterTests.commandsThatDoNotNeedTheHistory)
+  func commandsThatDoNotNeedTheHistoryWorkWhenItIsBroken(line: String) throws {
     let test = TestSession()
     try FileManager.default.createDirectory(atPath: test.historyPath, withIntermediateDirectories: false)
     #expect(!test.run(line))
-    #expect(!test.session.history.isLoaded)
+    #expect(test.errors.text.isEmpty)
   }
+
+  /// And they do not load it at all: here it is readable, so a load would succeed and show. (Beside
+  /// a broken file, a load that failed quietly would leave the history unloaded too.)
+  @Test(arguments: InterpreterTests.commandsThatDoNotNeedTheHistory)
+  func commandsThatDoNotNeedTheHistoryNeverLoadIt(line: String) throws {
+    let test = TestSession()
+    try appendAsAnotherProcess(delay: 9, to: test.historyPath)
+    #expect(!test.run(line))
+    #expect(!test.session.history.isLoaded)
+    #expect(test.session.history.isEmpty)
+  }
+
+  static let commandsThatDoNotNeedTheHistory = ["help", "help add", "set", "set unit m", "quit", "flash"]
 
   @Test func cancellingStopsTiming() {
     let test = TestSession(mode: .interactive)
     test.runAll(["flash"])
+    _ = test.output.take()
     #expect(test.interpreter.cancelStopwatch())
+    #expect(test.output.take() == "stopwatch cancelled\n")
     #expect(test.session.flash == nil)
     #expect(!test.interpreter.cancelStopwatch())
+    #expect(test.output.text.isEmpty)
   }
 
   @Test func completesCommandsAndFixedArguments() {

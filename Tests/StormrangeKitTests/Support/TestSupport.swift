@@ -33,11 +33,9 @@ struct TestSession {
   let interpreter: Interpreter
 
   init(mode: SessionMode = .batch, historyName: String = "history.plist") {
-    let session = Session(
-      history: SavedHistory(path: directory.file(historyName)),
-      settings: SettingsStore(path: directory.file("settings.plist")), mode: mode, clock: clock,
-      output: output, errors: errors)
-    interpreter = Interpreter(session: session)
+    interpreter = Interpreter(
+      session: Session(
+        in: directory, historyName: historyName, mode: mode, clock: clock, output: output, errors: errors))
   }
 
   var session: Session { interpreter.session }
@@ -59,6 +57,26 @@ struct TestSession {
 
   /// The history as a fresh process would read it from disk.
   func reloadedHistory() throws -> [Measurement] { try historyOnDisk(at: historyPath) }
+}
+
+extension Session {
+  /// A session on the history `historyName` and the settings in `directory`.
+  convenience init(
+    in directory: TemporaryDirectory, historyName: String = "history.plist", mode: SessionMode,
+    clock: SessionClock, output: TextSink, errors: TextSink
+  ) {
+    self.init(
+      history: SavedHistory(path: directory.file(historyName)),
+      settings: SettingsStore(path: directory.file("settings.plist")), mode: mode, clock: clock,
+      output: output, errors: errors)
+  }
+}
+
+/// Appends a measurement of `delay` seconds (at 20 °C, in 1970) to the history at `path`, as another
+/// process would.
+func appendAsAnotherProcess(delay: Double, to path: String) throws {
+  try SavedHistory(path: path).append(
+    Measurement(date: Date(timeIntervalSince1970: 5), delay: delay, temperature: 20))
 }
 
 /// The history at `path` as a fresh process would read it from disk.
