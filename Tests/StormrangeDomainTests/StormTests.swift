@@ -8,12 +8,12 @@ import Testing
     #expect(Storm.all(in: history).map(\.count) == [2])
   }
 
-  @Test func aGapOfExactlyThirtyMinutesStartsANewStorm() {
+  @Test func aGapOfExactlyThirtyMinutesStartsANewStorm() throws {
     let history = [
       measured(at: 0, metres: 9000), measured(at: 1799, metres: 8000), measured(at: 3599, metres: 7000),
     ]
     let storms = Storm.all(in: history)
-    #expect(storms.map(\.count) == [2, 1])
+    try #require(storms.map(\.count) == [2, 1])
     #expect(storms[1].positions == [2])
     #expect(Storm.current(in: history)?.positions == [2])
   }

@@ -65,7 +65,7 @@ import Testing
     #expect(test.run("import \(test.directory.file("bad.csv"))"))
     let errors = test.errors.text.split(separator: "\n").map(String.init)
     let path = test.directory.file("bad.csv")
-    #expect(errors.count == 8, "\(errors)")
+    try #require(errors.count == 8, "\(errors)")
     #expect(errors[0] == "stormrange: line 1: \(path): line 3: delay_s: 'abc' is not a number")
     #expect(errors[1].contains("line 4: the note contains the control character U+000A"))
     #expect(errors[2].contains("line 6: delay 301.0 s is too long"))

@@ -4,7 +4,7 @@ import Testing
 @testable import StormrangeKit
 
 @Suite struct StatsCommandTests {
-  @Test func onePerStorm() {
+  @Test func onePerStorm() throws {
     let test = TestSession()
     test.clock.moment = Moment(wall: ISO8601Time.parse("2026-07-02T00:00:00Z")!, monotonic: 1000)
     test.runAll([
@@ -14,7 +14,7 @@ import Testing
     _ = test.output.take()
     #expect(!test.run("stats"))
     let lines = test.output.take().split(separator: "\n").map(String.init)
-    #expect(lines.count == 4)
+    try #require(lines.count == 4)
     #expect(lines[0] == "storm  start             end    count  nearest  farthest     mean")
     let start1 = LocalTime.format(ISO8601Time.parse("2026-07-01T12:00:00Z")!).dropLast(3)
     let end1 = LocalTime.formatTime(ISO8601Time.parse("2026-07-01T12:20:00Z")!).dropLast(3)

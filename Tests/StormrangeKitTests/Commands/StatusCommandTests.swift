@@ -8,7 +8,7 @@ import Testing
     let test = approachingStorm()
     #expect(!test.run("status"))
     let lines = test.output.take().split(separator: "\n").map(String.init)
-    #expect(lines.count == 5)
+    try #require(lines.count == 5)
     #expect(
       lines[0]
         == "latest     #4  5.83 km ± 0.15 km  (delay 17.00 s, flash at \(local("2026-07-01T15:55:00Z")), 1 min ago)"

@@ -4,9 +4,9 @@ import Testing
 @testable import StormrangeKit
 
 @Suite struct FileDescriptorLineReaderTests {
-  @Test func readsLinesAndALastLineWithoutNewline() {
+  @Test func readsLinesAndALastLineWithoutNewline() throws {
     var descriptors: [Int32] = [0, 0]
-    pipe(&descriptors)
+    try #require(pipe(&descriptors) == 0)
     let text = "add 1\nshow\n\nlast"
     _ = text.withCString { write(descriptors[1], $0, strlen($0)) }
     close(descriptors[1])
@@ -17,9 +17,9 @@ import Testing
     #expect(lines == ["add 1", "show", "", "last"])
   }
 
-  @Test func peeksOnlyAtLinesThatHaveArrived() {
+  @Test func peeksOnlyAtLinesThatHaveArrived() throws {
     var descriptors: [Int32] = [0, 0]
-    pipe(&descriptors)
+    try #require(pipe(&descriptors) == 0)
     _ = "a\nb\nc".withCString { write(descriptors[1], $0, strlen($0)) }
     let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: FakeClock())
     #expect(reader.nextLine()?.text == "a")
@@ -32,9 +32,9 @@ import Testing
     close(descriptors[0])
   }
 
-  @Test func invalidUTF8AndNULsDoNotStopTheReader() {
+  @Test func invalidUTF8AndNULsDoNotStopTheReader() throws {
     var descriptors: [Int32] = [0, 0]
-    pipe(&descriptors)
+    try #require(pipe(&descriptors) == 0)
     let bytes: [UInt8] = [0xFF, 0xFE, 0x0A, 0x61, 0x00, 0x62, 0x0A]
     _ = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
     close(descriptors[1])
