@@ -141,9 +141,11 @@ def test_a_missing_file_is_an_empty_history(sandbox):
     assert confirmation(added.out_lines[0])[0] == 1
 
 
-def test_clear_of_a_missing_file_succeeds(sandbox):
+def test_clear_of_a_missing_file_succeeds_and_creates_none(sandbox):
     result = sandbox.batch("clear")
     assert result.status == 0, result.stderr
+    assert result.stdout == "the history is already empty\n"
+    assert not sandbox.history_path.exists()
 
 
 # --- Files that cannot be read -------------------------------------------------------------------
@@ -260,8 +262,9 @@ def test_clear_moves_an_unreadable_file_aside(corrupt):
     assert re.fullmatch(re.escape(path.name) + r"\.unreadable-\S+", aside.name)
     assert aside.read_bytes() == original
     assert str(aside) in result.stdout
-    # The history is now empty, and usable.
-    assert not path.exists() or sandbox.read_history() == []
+    # The history is now empty (no file until something is saved), and usable.
+    assert not path.exists()
+    assert "no measurements" in sandbox.batch("show").stdout
     added = sandbox.batch("add 6")
     assert added.status == 0, added.stderr
     assert confirmation(added.out_lines[0])[0] == 1
@@ -329,6 +332,8 @@ def test_commands_that_need_an_unopenable_history_fail_and_name_it(unopenable, c
         assert path.is_dir() and not any(path.iterdir())
     elif kind == "fifo":
         assert "regular file" in result.stderr
+    else:
+        assert "Not a directory" in result.stderr
 
 
 def test_help_with_a_corrupt_history_from_the_environment(sandbox, tmp_path):

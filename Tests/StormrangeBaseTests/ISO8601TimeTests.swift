@@ -24,6 +24,12 @@ import Testing
   }
 
   @Test func leapDayOfALeapYear() {
-    #expect(ISO8601Time.parse("2024-02-29T00:00Z") != nil)
+    #expect(ISO8601Time.parse("2024-02-29T00:00Z") == Date(timeIntervalSince1970: 1_709_164_800))
+  }
+
+  @Test func readsWhatUTCTimeWrites() {
+    #expect(
+      ISO8601Time.parse(UTCTime.format(Date(timeIntervalSince1970: 1e9)))
+        == Date(timeIntervalSince1970: 1e9))
   }
 }

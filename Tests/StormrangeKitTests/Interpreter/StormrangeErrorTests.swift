@@ -36,11 +36,13 @@ import Testing
       StormrangeError.store(.saveFailed(path: "/h.plist", problem: "No space left on device")).message
         == "could not save the history to /h.plist: No space left on device; nothing was changed")
     #expect(
-      StormrangeError.store(.unreadable(path: "/h.plist", problem: "line 1: not XML")).message.hasPrefix(
-        "cannot read the history file /h.plist: line 1: not XML; it was left as it is"))
+      StormrangeError.store(.unreadable(path: "/h.plist", problem: "line 1: not XML")).message
+        == "cannot read the history file /h.plist: line 1: not XML; it was left as it is "
+        + "(fix it, or 'clear' to move it aside and start afresh)")
     #expect(
-      StormrangeError.store(.inaccessible(path: "/h.plist", problem: "Permission denied")).message.hasSuffix(
-        "or choose another with --file"))
+      StormrangeError.store(.inaccessible(path: "/h.plist", problem: "Permission denied")).message
+        == "cannot open the history file /h.plist: Permission denied; check the path and its permissions, "
+        + "or choose another with --file")
     #expect(
       StormrangeError.store(.settings(path: "/s.plist", problem: "unknown unit 'x'")).message
         == "settings file /s.plist: unknown unit 'x'")

@@ -1,13 +1,13 @@
 import FoundationEssentials
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
-@testable import StormrangeKit
-@testable import StormrangeStore
-@testable import StormrangeDomain
-@testable import StormrangePropertyList
 @testable import StormrangeBase
+@testable import StormrangeDomain
+@testable import StormrangeKit
+@testable import StormrangePropertyList
+@testable import StormrangeStore
 
 /// A clock the test moves by hand.
 final class FakeClock: SessionClock {
@@ -31,14 +31,11 @@ struct TestSession {
   let output = TextBuffer()
   let errors = TextBuffer()
   let interpreter: Interpreter
-  var answers: [Bool] = []
 
   init(mode: SessionMode = .batch, historyName: String = "history.plist") {
-    let session = Session(
-      history: SavedHistory(path: directory.file(historyName)),
-      settings: SettingsStore(path: directory.file("settings.plist")), mode: mode, clock: clock,
-      output: output, errors: errors)
-    interpreter = Interpreter(session: session)
+    interpreter = Interpreter(
+      session: Session(
+        in: directory, historyName: historyName, mode: mode, clock: clock, output: output, errors: errors))
   }
 
   var session: Session { interpreter.session }
@@ -59,9 +56,32 @@ struct TestSession {
   }
 
   /// The history as a fresh process would read it from disk.
-  func reloadedHistory() throws -> [Measurement] {
-    let history = SavedHistory(path: historyPath)
-    try history.refresh()
-    return Array(history)
+  func reloadedHistory() throws -> [Measurement] { try historyOnDisk(at: historyPath) }
+}
+
+extension Session {
+  /// A session on the history `historyName` and the settings in `directory`.
+  convenience init(
+    in directory: TemporaryDirectory, historyName: String = "history.plist", mode: SessionMode,
+    clock: SessionClock, output: TextSink, errors: TextSink
+  ) {
+    self.init(
+      history: SavedHistory(path: directory.file(historyName)),
+      settings: SettingsStore(path: directory.file("settings.plist")), mode: mode, clock: clock,
+      output: output, errors: errors)
   }
+}
+
+/// Appends a measurement of `delay` seconds (at 20 °C, in 1970) to the history at `path`, as another
+/// process would.
+func appendAsAnotherProcess(delay: Double, to path: String) throws {
+  try SavedHistory(path: path).append(
+    Measurement(date: Date(timeIntervalSince1970: 5), delay: delay, temperature: 20))
+}
+
+/// The history at `path` as a fresh process would read it from disk.
+func historyOnDisk(at path: String) throws -> [Measurement] {
+  let history = SavedHistory(path: path)
+  try history.refresh()
+  return Array(history)
 }

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import StormrangeDomain
+
+@Suite struct DistanceUnitTests {
+  @Test(arguments: [
+    (DistanceUnit.kilometres, "2.06 km"), (.metres, "2059 m"), (.miles, "1.28 mi"), (.feet, "6756 ft"),
+    (.nauticalMiles, "1.11 nmi"),
+  ])
+  func formatsSixSecondsOfThunder(unit: DistanceUnit, expected: String) {
+    #expect(unit.format(metres: 6 * 343.2) == expected)
+  }
+
+  @Test func speedsInKilometresOrMilesPerHour() {
+    let speed = 24 / 3.6
+    #expect(DistanceUnit.kilometres.formatSpeed(metresPerSecond: speed) == "24 km/h")
+    #expect(DistanceUnit.miles.formatSpeed(metresPerSecond: speed) == "15 mph")
+    #expect(DistanceUnit.feet.formatSpeed(metresPerSecond: speed) == "15 mph")
+    #expect(DistanceUnit.kilometres.formatSpeed(metresPerSecond: 12 / 3.6) == "12 km/h")
+  }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import StormrangeDomain
+
+@Suite struct MeasurementRulesTests {
+  @Test func delayBounds() throws {
+    #expect(throws: MeasurementError.delayNotPositive(typed: "0")) {
+      try MeasurementRules.checkDelay(0, as: "0")
+    }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-0")) {
+      try MeasurementRules.checkDelay(-0.0, as: "-0")
+    }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-1")) {
+      try MeasurementRules.checkDelay(-1, as: "-1")
+    }
+    #expect(throws: MeasurementError.delayTooLong(typed: "300.01")) {
+      try MeasurementRules.checkDelay(300.01, as: "300.01")
+    }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "nan")) {
+      try MeasurementRules.checkDelay(.nan, as: "nan")
+    }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "inf")) {
+      try MeasurementRules.checkDelay(.infinity, as: "inf")
+    }
+    #expect(
+      try MeasurementRules.checkDelay(300, as: "300")
+        == "a delay of 300.0 s is unusual: thunder is rarely heard beyond ~25 km")
+    #expect(try MeasurementRules.checkDelay(75, as: "75") == nil)
+    #expect(try MeasurementRules.checkDelay(0.01, as: "0.01") == nil)
+    #expect(try MeasurementRules.checkDelay(75.5, as: "75.5")?.contains("rarely heard") == true)
+  }
+
+  @Test func notesMustBePrintable() {
+    #expect(throws: MeasurementError.noteControlCharacter("\u{7}")) {
+      try MeasurementRules.checkNote("bell\u{7}")
+    }
+    #expect(throws: MeasurementError.noteControlCharacter("\t")) {
+      try MeasurementRules.checkNote("tab\there")
+    }
+    #expect(throws: MeasurementError.noteControlCharacter("\u{1B}")) {
+      try MeasurementRules.checkNote("esc\u{1B}[31m")
+    }
+    #expect(throws: MeasurementError.noteControlCharacter("\u{85}")) {
+      try MeasurementRules.checkNote("c1\u{85}")
+    }
+    #expect(throws: MeasurementError.noteNonCharacter("\u{FFFE}")) {
+      try MeasurementRules.checkNote("x\u{FFFE}")
+    }
+    #expect(throws: MeasurementError.noteTooLong(length: 1001)) {
+      try MeasurementRules.checkNote(String(repeating: "x", count: 1001))
+    }
+    #expect(throws: Never.self) { try MeasurementRules.checkNote(String(repeating: "x", count: 1000)) }
+    #expect(throws: Never.self) { try MeasurementRules.checkNote("über den See ⛈ & <more>") }
+  }
+}

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import StormrangeDomain
+
+@Suite struct StormTests {
+  @Test func measurementsLessThanThirtyMinutesApartAreOneStorm() {
+    let history = [measured(at: 0, metres: 9000), measured(at: 1799, metres: 8000)]
+    #expect(Storm.all(in: history).map(\.count) == [2])
+  }
+
+  @Test func aGapOfExactlyThirtyMinutesStartsANewStorm() throws {
+    let history = [
+      measured(at: 0, metres: 9000), measured(at: 1799, metres: 8000), measured(at: 3599, metres: 7000),
+    ]
+    let storms = Storm.all(in: history)
+    try #require(storms.map(\.count) == [2, 1])
+    #expect(storms[1].positions == [2])
+    #expect(Storm.current(in: history)?.positions == [2])
+  }
+
+  @Test func stormsFollowTheDatesNotTheOrderInTheHistory() {
+    // An older storm added after the newer one (`add … at`, or an import).
+    let history = [
+      measured(at: 7200, metres: 5000), measured(at: 7300, metres: 4000), measured(at: 0, metres: 9000),
+      measured(at: 60, metres: 8000),
+    ]
+    let storms = Storm.all(in: history)
+    #expect(storms.map(\.positions) == [[2, 3], [0, 1]])
+    #expect(Storm.current(in: history)?.positions == [0, 1])
+    #expect(Storm.mostRecent(3, in: history)?.positions == [3, 0, 1])
+  }
+
+  @Test func theCurrentStormOfASortedHistoryIsItsTail() {
+    let history = (0..<10).map { measured(at: Double($0) * 600 + ($0 >= 6 ? 3600 : 0), metres: 5000) }
+    #expect(Storm.current(in: history)?.positions == [6, 7, 8, 9])
+    #expect(Storm.current(in: [Measurement]()) == nil)
+    #expect(Storm.all(in: [Measurement]()).isEmpty)
+  }
+
+  @Test func nearestFarthestAndMean() throws {
+    let storm = try #require(
+      Storm.current(in: [
+        measured(at: 0, metres: 9000), measured(at: 60, metres: 3000), measured(at: 120, metres: 6000),
+      ]))
+    #expect(storm.nearest == 3000)
+    #expect(storm.farthest == 9000)
+    #expect(abs(storm.meanDistance - 6000) < 1e-9)
+    #expect(storm.start == origin)
+    #expect(storm.end == origin.addingTimeInterval(120))
+  }
+}

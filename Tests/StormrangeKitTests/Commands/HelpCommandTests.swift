@@ -1,0 +1,26 @@
+import Testing
+
+@testable import StormrangeKit
+
+@Suite struct HelpCommandTests {
+  @Test func helpListsEveryCommandWithASummary() {
+    let test = TestSession()
+    test.runAll(["help"])
+    let lines = test.output.text.split(separator: "\n")
+    let commands = CommandRegistry.standard.commands
+    #expect(lines.count == commands.count + 1)
+    for command in commands {
+      #expect(
+        lines.contains { $0.hasPrefix("  \(command.name) ") && $0.hasSuffix(command.summary) },
+        "\(command.name): \(command.summary)")
+    }
+  }
+
+  @Test func helpForOneCommandShowsItsUsage() {
+    let test = TestSession()
+    test.runAll(["help add", "help bang"])
+    #expect(test.output.text.contains("usage: add SECONDS [at TIME] [note TEXT]"))
+    #expect(test.output.text.contains("usage: thunder"))
+    #expect(test.run("help nothing"))
+  }
+}

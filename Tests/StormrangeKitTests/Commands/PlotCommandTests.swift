@@ -1,0 +1,75 @@
+import Testing
+
+@testable import StormrangeBase
+@testable import StormrangeDomain
+@testable import StormrangeKit
+
+@Suite struct PlotCommandTests {
+  /// Columns a line takes: every character the chart uses is one column wide.
+  private func widest(_ text: String) -> Int { text.split(separator: "\n").map(\.count).max() ?? 0 }
+
+  @Test(arguments: [CharacterRepertoire.unicode, .ascii])
+  func fitsEightyColumnsInEveryUnit(repertoire: CharacterRepertoire) {
+    let test = approachingStorm()
+    test.session.repertoire = repertoire
+    for unit in DistanceUnit.allCases {
+      test.runAll(["set unit \(unit.rawValue)"])
+      _ = test.output.take()
+      #expect(!test.run("plot"))
+      let text = test.output.take()
+      #expect(widest(text) <= 80, "\(text)")
+      #expect(text.contains("distance (\(unit.rawValue))"))
+    }
+  }
+
+  @Test func asciiWhenAskedHasNoOtherCharacters() {
+    let test = approachingStorm()
+    test.session.repertoire = .ascii
+    test.run("plot")
+    let text = test.output.take()
+    #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+    #expect(text.contains("#"))
+    #expect(text.contains("distance (km)"))
+    #expect(text.contains("local time"))
+  }
+
+  @Test func unicodeUsesBlockElementsAndLabelsTheAxes() {
+    let test = approachingStorm()
+    test.run("plot")
+    let text = test.output.take()
+    #expect(text.hasPrefix("current storm: 4 measurements from "))
+    #expect(text.contains("█"))
+    #expect(text.contains("└"))
+    #expect(text.contains(String(local("2026-07-01T15:40:00Z").prefix(5))))
+    #expect(text.contains(String(local("2026-07-01T15:55:00Z").prefix(5))))
+    #expect(text.contains("trend: approaching at 29 km/h"))
+    // 13.04 km at most: the scale runs to 15 in steps of 2.5, with the 10 km line.
+    #expect(text.contains("15.0 ┤"))
+    #expect(text.contains("10.0 ┤█┄"))
+  }
+
+  @Test func manyMeasurementsOverDaysAndASingleOne() {
+    let test = TestSession()
+    test.clock.moment = Moment(wall: ISO8601Time.parse("2026-07-09T00:00:00Z")!, monotonic: 1000)
+    var lines: [String] = []
+    for day in 1...7 {
+      for minute in stride(from: 0, to: 60, by: 2) {
+        let minuteText = minute < 10 ? "0\(minute)" : "\(minute)"
+        lines.append("add \(Double(60 - minute) + 0.5) at 2026-07-0\(day)T18:\(minuteText):00Z")
+      }
+    }
+    test.runAll(lines)
+    _ = test.output.take()
+    #expect(!test.run("plot 200"))
+    let text = test.output.take()
+    #expect(text.hasPrefix("last 200 measurements"))
+    #expect(widest(text) <= 80)
+    #expect(text.contains("local date and time"))
+    #expect(!test.run("plot 1"))
+    let single = test.output.take()
+    #expect(single.hasPrefix("last 1 measurement at 2026-07-07 "), "\(single)")
+    #expect(widest(single) <= 80)
+    #expect(test.run("plot 0"))
+    #expect(test.run("plot x"))
+  }
+}

@@ -1,0 +1,19 @@
+import Testing
+
+@testable import StormrangeKit
+
+@Suite struct RecordingTests {
+  @Test func thePromptSummarisesAfterEachMeasurement() {
+    let test = approachingStorm(mode: .interactive)
+    test.runAll(["add 14 at 2026-07-01T15:56:00Z"])
+    #expect(
+      test.output.take()
+        == "#5  4.81 km  (delay 14.00 s)\n  ± 0.15 km · approaching at 30 km/h · take shelter now\n")
+  }
+
+  @Test func aBatchPrintsOnlyTheConfirmation() {
+    let test = approachingStorm()
+    test.runAll(["add 14 at 2026-07-01T15:56:00Z"])
+    #expect(test.output.take() == "#5  4.81 km  (delay 14.00 s)\n")
+  }
+}

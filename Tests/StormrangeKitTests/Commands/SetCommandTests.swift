@@ -1,0 +1,39 @@
+import Testing
+
+@testable import StormrangeKit
+@testable import StormrangePropertyList
+@testable import StormrangeStore
+
+@Suite struct SetCommandTests {
+  @Test func settingsPersistAndHoldOnlyWhatChanged() throws {
+    let test = TestSession()
+    test.runAll(["set unit mi"])
+    let stored = try PropertyListReader.read(try #require(test.directory.bytes("settings.plist")))
+    #expect(stored == .dictionary([PropertyListEntry(key: "unit", value: .string("mi"))]))
+    #expect(SettingsStore(path: test.directory.file("settings.plist")).current.unit == .miles)
+  }
+
+  @Test func aNewTemperatureAppliesOnlyToNewMeasurements() throws {
+    let test = TestSession()
+    test.runAll(["add 6", "set temperature 86F", "add 6"])
+    let stored = try test.reloadedHistory()
+    #expect(stored[0].temperature == 20)
+    #expect(abs(stored[1].temperature - 30) < 1e-9)
+    #expect(stored[1].speedOfSound > stored[0].speedOfSound)
+  }
+
+  @Test func setListsAndValidates() {
+    let test = TestSession()
+    test.runAll(["set"])
+    #expect(test.output.text.contains("unit         km"))
+    #expect(test.output.text.contains("343.2 m/s"))
+    for bad in [
+      "set unit parsecs", "set colour red", "set unit", "set temperature hot", "set temperature 500",
+      "set unit km extra",
+    ] {
+      #expect(test.run(bad), "\(bad) should fail")
+    }
+    #expect(test.errors.text.split(separator: "\n").count == 6)
+    #expect(test.directory.bytes("settings.plist") == nil)
+  }
+}

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import Testing
+
+@testable import StormrangeKit
+
+@Suite struct StopwatchTests {
+  @Test func flashThenThunderTimesTheArrivalOfTheLines() throws {
+    let test = TestSession()
+    let flashWall = test.clock.moment.wall
+    test.runAll(["flash"])
+    test.clock.advance(3.25)
+    test.runAll(["thunder"])
+    let stored = try #require(try test.reloadedHistory().first)
+    #expect(abs(stored.delay - 3.25) < 1e-9)
+    #expect(stored.date == Date(timeIntervalSince1970: flashWall.timeIntervalSince1970.rounded(.down)))
+    #expect(test.output.text == "#1  1.12 km  (delay 3.25 s)\n")
+  }
+
+  @Test func bangIsThunder() throws {
+    let test = TestSession()
+    test.runAll(["flash"])
+    test.clock.advance(1)
+    test.runAll(["bang"])
+    #expect(try test.reloadedHistory().map(\.delay) == [1])
+  }
+
+  @Test func thunderWithoutFlashFails() {
+    let test = TestSession()
+    #expect(test.run("thunder"))
+    #expect(test.errors.text.contains("no flash"))
+  }
+
+  @Test func aStopwatchLeftRunningTooLongIsRejectedAndReset() throws {
+    let test = TestSession()
+    test.runAll(["flash"])
+    test.clock.advance(400)
+    #expect(test.run("thunder"))
+    #expect(
+      test.errors.text
+        == "stormrange: line 1: delay 400.00 s is too long: thunder is not heard beyond 300 s (~100 km)\n")
+    #expect(test.session.flash == nil)
+    #expect(try test.reloadedHistory().isEmpty)
+  }
+}
