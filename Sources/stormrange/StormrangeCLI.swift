@@ -72,7 +72,8 @@ struct StormrangeCLI: ParsableCommand {
 
   func run() throws {
     Signals.install()
-    let locations = StorageLocations(historyFlag: file, environment: StandardStreams.environment())
+    let locations = StorageLocations(
+      historyFlag: file.map { SystemPath($0) }, environment: StandardStreams.environment())
     let launcher = SessionLauncher(locations: locations, bail: bail, echo: echo)
     let status: Int32
     if !command.isEmpty {

@@ -1,8 +1,7 @@
 import FoundationEssentials
 import Glibc
-import Testing
-
 import TestSupport
+import Testing
 
 @testable import StormrangeDomain
 @testable import StormrangePropertyList
@@ -136,13 +135,13 @@ import TestSupport
   @Test func aRefusedChangeWritesNothing() throws {
     let history = SavedHistory(path: path)
     try history.append(measurement(6))
-    let before = try #require(FileIdentity.of(path: path))
+    let before = try #require(FileIdentity.of(path: SystemPath(path)))
     let outcome = try history.modify { entries -> Result<Int, CancellationError> in
       .failure(CancellationError())
     }
     #expect(throws: CancellationError.self) { try outcome.get() }
     #expect(history.count == 1)
-    #expect(FileIdentity.of(path: path) == before)  // not even rewritten with the same bytes
+    #expect(FileIdentity.of(path: SystemPath(path)) == before)  // not even rewritten with the same bytes
   }
 
   @Test func aRefusedChangeDoesNotCreateTheFile() throws {

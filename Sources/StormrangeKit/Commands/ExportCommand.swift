@@ -36,11 +36,11 @@ struct ExportCommand: Command {
       return .proceed
     }
     let path = arguments.path(from: 1)
-    if session.history.isStored(at: path) {
+    if session.history.isStored(at: SystemPath(path)) {
       throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
     }
     do throws(FileProblem) {
-      try DurableFile.replace(path: path, with: Array(text.utf8))
+      try DurableFile.replace(path: SystemPath(path), with: Array(text.utf8))
     } catch {
       throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message); nothing was written")
     }

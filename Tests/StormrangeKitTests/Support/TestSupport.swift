@@ -1,13 +1,13 @@
 import FoundationEssentials
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
-@testable import StormrangeKit
-@testable import StormrangeStore
-@testable import StormrangeDomain
-@testable import StormrangePropertyList
 @testable import StormrangeBase
+@testable import StormrangeDomain
+@testable import StormrangeKit
+@testable import StormrangePropertyList
+@testable import StormrangeStore
 
 /// A clock the test moves by hand.
 final class FakeClock: SessionClock {
@@ -42,7 +42,7 @@ struct TestSession {
   }
 
   var session: Session { interpreter.session }
-  var historyPath: String { session.history.path }
+  var historyPath: String { session.history.path.description }
 
   /// Runs `line` as if it arrived now; returns whether it failed.
   @discardableResult
