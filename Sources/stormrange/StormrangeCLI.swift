@@ -20,7 +20,7 @@ struct StormrangeCLI: ParsableCommand {
 
       Exit status: 0 on success, 1 if any command failed, 2 for bad flags.
       """,
-    version: "stormrange 1.0.0")
+    version: Version.text)
 
   @Option(
     name: .long,
