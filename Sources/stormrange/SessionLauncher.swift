@@ -20,12 +20,16 @@ struct SessionLauncher {
     return Interpreter(session: session)
   }
 
-  /// `stormrange add 6.5`: one command, same rules as a batch line.
-  func runOneShot(_ line: String) -> Int32 {
+  /// `stormrange add 6.5`: one command, same rules as a batch line, so one that is not UTF-8 is
+  /// refused rather than run with U+FFFD in place of its bytes.
+  func runOneShot(_ line: [UInt8]) -> Int32 {
     let output = StandardStreams.makeOutput()
     let errors = StandardStreams.makeErrors()
     let interpreter = makeInterpreter(mode: .oneShot, output: output, errors: errors)
-    let (_, failed) = interpreter.execute(InputLine(line, arrival: clock.now()))
+    let text = String(validating: line, as: UTF8.self)
+    let input = InputLine(
+      text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
+    let (_, failed) = interpreter.execute(input)
     errors.flush()
     output.flush()
     return failed ? 1 : 0
