@@ -6,9 +6,9 @@ extension DurableFile {
   /// Renames the regular file at `path` to `<path><suffix>`, or `<path><suffix>-2`, `-3`, … when
   /// that name is taken, and returns the new name. Anything but a regular file (a directory, a FIFO)
   /// is not ours to rename and is refused.
-  static func moveAside(_ path: String, suffix: String) throws(FileProblem) -> String {
+  static func moveAside(_ path: SystemPath, suffix: String) throws(FileProblem) -> SystemPath {
     var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+    guard path.withCString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       throw FileProblem("it is not a regular file, so it was not moved aside; move or remove it yourself")
     }
     var aside = path + suffix
@@ -17,7 +17,9 @@ extension DurableFile {
       attempt += 1
       aside = path + suffix + "-\(attempt)"
     }
-    guard rename(path, aside) == 0 else { throw .system("cannot move it aside to \(aside)") }
+    guard path.withCString({ from in aside.withCString { rename(from, $0) } }) == 0 else {
+      throw .system("cannot move it aside to \(aside)")
+    }
     return aside
   }
 }

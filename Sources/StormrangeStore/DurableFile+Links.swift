@@ -6,14 +6,18 @@ extension DurableFile {
   /// Follows symbolic links at `path` (up to 40) to the file they name, even if it does not exist
   /// yet, so a history kept behind a link (a dotfiles repository, a synced folder) stays there and
   /// the link stays a link when the file is replaced.
-  static func resolveLinks(_ path: String) -> String {
+  static func resolveLinks(_ path: SystemPath) -> SystemPath {
     var current = path
     for _ in 0..<40 {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, buffer.count - 1)
+      var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = current.withCString { name in
+        buffer.withUnsafeMutableBufferPointer { buffer in
+          buffer.withMemoryRebound(to: CChar.self) { readlink(name, $0.baseAddress!, $0.count - 1) }
+        }
+      }
       guard length > 0 else { return current }
-      let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = destination.hasPrefix("/") ? destination : parentDirectory(of: current) + "/" + destination
+      let destination = SystemPath(bytes: buffer[0..<length])
+      current = destination.isAbsolute ? destination : current.parentDirectory + "/" + destination.bytes
     }
     return current
   }

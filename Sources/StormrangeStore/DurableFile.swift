@@ -9,11 +9,11 @@
 public enum DurableFile {
   /// The contents of `path` with its identity, or nil if no file is there. Refuses directories and
   /// files over `limit` bytes without reading them.
-  public static func read(path: String, limit: Int) throws(FileProblem) -> (
+  public static func read(path: SystemPath, limit: Int) throws(FileProblem) -> (
     bytes: [UInt8], identity: FileIdentity
   )? {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, not read.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     if descriptor < 0 {
       if errno == ENOENT { return nil }
       throw .system("cannot open it")
@@ -57,15 +57,17 @@ public enum DurableFile {
   /// symlink cannot redirect the write), written, flushed, given the old file's mode (or `mode` for a
   /// new file), renamed over the old one, and the directory flushed. Returns the new file's identity.
   @discardableResult
-  public static func replace(path: String, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
+  public static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
     -> FileIdentity
   {
-    let directory = parentDirectory(of: path)
+    let directory = path.parentDirectory
     var existing = stat()
-    let keepMode = lstat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG
+    let keepMode = path.withCString { lstat($0, &existing) } == 0 && (existing.st_mode & S_IFMT) == S_IFREG
     let finalMode = keepMode ? existing.st_mode & 0o7777 : mode
     let temporary = directory + "/" + temporaryPrefix(for: path) + randomSuffix()
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    let descriptor = temporary.withCString {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    }
     guard descriptor >= 0 else { throw .system("cannot create a temporary file in \(directory)") }
     var identity: FileIdentity
     do throws(FileProblem) {
@@ -78,12 +80,12 @@ public enum DurableFile {
       guard fstat(descriptor, &info) == 0 else { throw FileProblem.system("cannot examine the new file") }
       identity = FileIdentity(info)
     } catch {
-      unlink(temporary)
+      temporary.withCString { _ = unlink($0) }
       throw error
     }
-    guard rename(temporary, path) == 0 else {
+    guard temporary.withCString({ from in path.withCString { rename(from, $0) } }) == 0 else {
       let problem = FileProblem.system("cannot rename the new file into place")
-      unlink(temporary)
+      temporary.withCString { _ = unlink($0) }
       throw problem
     }
     try syncDirectory(directory)
@@ -93,46 +95,46 @@ public enum DurableFile {
 
   /// Removes temporary files a crashed writer left beside `path`. Call only while holding the
   /// history's lock: then no live writer owns one.
-  static func removeStaleTemporaries(beside path: String) {
-    let directory = parentDirectory(of: path)
+  static func removeStaleTemporaries(beside path: SystemPath) {
+    let directory = path.parentDirectory
     let prefix = temporaryPrefix(for: path)
-    guard let stream = opendir(directory) else { return }
+    guard let stream = directory.withCString({ opendir($0) }) else { return }
     defer { closedir(stream) }
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name.hasPrefix(prefix) { unlink(directory + "/" + name) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+      if name.starts(with: prefix) { (directory + "/" + name).withCString { _ = unlink($0) } }
     }
   }
 
   /// Creates `path`'s missing parent directories with mode 0700 (existing ones are left as they are).
-  public static func createParentDirectories(of path: String) throws(FileProblem) {
-    let directory = parentDirectory(of: path)
+  public static func createParentDirectories(of path: SystemPath) throws(FileProblem) {
+    let directory = path.parentDirectory
     var info = stat()
-    if stat(directory, &info) == 0 {
+    if directory.withCString({ stat($0, &info) }) == 0 {
       guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileProblem("\(directory) is not a directory") }
       return
     }
-    if directory != path, directory != "/", directory != "." { try createParentDirectories(of: directory) }
-    if mkdir(directory, 0o700) == 0 {
-      chmod(directory, 0o700)  // the umask may have narrowed it
+    if directory != path, directory != SystemPath("/"), directory != SystemPath(".") {
+      try createParentDirectories(of: directory)
+    }
+    if directory.withCString({ mkdir($0, 0o700) }) == 0 {
+      directory.withCString { _ = chmod($0, 0o700) }  // the umask may have narrowed it
       // The new directory's own entry must reach the disk too, or a crash could lose the folder and
       // the history saved in it. Best effort: a parent we may not read cannot be flushed.
-      try? syncDirectory(parentDirectory(of: directory))
+      try? syncDirectory(directory.parentDirectory)
     } else if errno != EEXIST {
       throw .system("cannot create the directory \(directory)")
     }
   }
 
-  static func parentDirectory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+  /// For a path that is text, such as one from the environment.
+  public static func createParentDirectories(of path: String) throws(FileProblem) {
+    try createParentDirectories(of: SystemPath(path))
   }
 
-  static func temporaryPrefix(for path: String) -> String {
-    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    return "." + name + ".tmp-"
+  /// `.<name>.tmp-`: the start of the names of the temporary files `replace` writes beside `path`.
+  static func temporaryPrefix(for path: SystemPath) -> [UInt8] {
+    Array(".".utf8) + path.lastComponent + Array(".tmp-".utf8)
   }
 
   private static func randomSuffix() -> String {
@@ -157,8 +159,8 @@ public enum DurableFile {
     }
   }
 
-  private static func syncDirectory(_ directory: String) throws(FileProblem) {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  private static func syncDirectory(_ directory: SystemPath) throws(FileProblem) {
+    let descriptor = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     guard descriptor >= 0 else { throw .system("cannot open \(directory) to flush it") }
     defer { close(descriptor) }
     guard fsync(descriptor) == 0 else { throw .system("cannot flush \(directory) to disk") }

@@ -18,9 +18,9 @@ public enum ExportFile {
     case streamed
   }
 
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileProblem) -> Delivery {
+  public static func write(_ bytes: [UInt8], to path: SystemPath) throws(FileProblem) -> Delivery {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard path.withCString({ stat($0, &info) }) == 0 else {
       guard errno == ENOENT else { throw .system("cannot examine it") }
       // Nothing there (or a link to nothing): a new file, where a link would point.
       try replace(DurableFile.resolveLinks(path), with: bytes)
@@ -42,7 +42,7 @@ public enum ExportFile {
   }
 
   /// An atomic replace: when it fails, the old file (if any) is as it was.
-  private static func replace(_ path: String, with bytes: [UInt8]) throws(FileProblem) {
+  private static func replace(_ path: SystemPath, with bytes: [UInt8]) throws(FileProblem) {
     do throws(FileProblem) {
       try DurableFile.replace(path: path, with: bytes)
     } catch {
@@ -51,8 +51,8 @@ public enum ExportFile {
   }
 
   /// Opens an existing FIFO or device for writing, without creating or truncating it, and writes.
-  private static func stream(_ bytes: [UInt8], into path: String) throws(FileProblem) {
-    let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+  private static func stream(_ bytes: [UInt8], into path: SystemPath) throws(FileProblem) {
+    let descriptor = path.withCString { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
     guard descriptor >= 0 else { throw .system("cannot open it for writing; nothing was written") }
     defer { close(descriptor) }
     try DurableFile.writeAll(
@@ -60,9 +60,9 @@ public enum ExportFile {
   }
 
   /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+  private static func realPath(_ path: SystemPath) -> SystemPath? {
+    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return SystemPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
   }
 }

@@ -20,9 +20,9 @@ public struct FileIdentity: Equatable, Sendable {
   }
 
   /// The identity of the file at `path` now, or nil if there is none.
-  static func of(path: String) -> FileIdentity? {
+  static func of(path: SystemPath) -> FileIdentity? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
     return FileIdentity(info)
   }
 

@@ -7,11 +7,11 @@
 /// A separate lock file rather than the history itself, because every save replaces the history's
 /// inode and a lock on the old inode would protect nothing.
 final class FileLock {
-  let path: String
+  let path: SystemPath
   private var descriptor: Int32 = -1
   private var depth = 0
 
-  init(path: String) { self.path = path }
+  init(path: SystemPath) { self.path = path }
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
@@ -44,15 +44,17 @@ final class FileLock {
 
   /// Opens the lock file, creating it with mode 0600 whatever the umask. Read-only is all flock
   /// needs, so a lock file created under a umask like 0277 still serves its owner later.
-  private static func open(_ path: String) throws(FileProblem) -> Int32 {
+  private static func open(_ path: SystemPath) throws(FileProblem) -> Int32 {
     for _ in 0..<3 {
-      let created = Glibc.open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      let created = path.withCString {
+        Glibc.open($0, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      }
       if created >= 0 {
         fchmod(created, 0o600)
         return created
       }
       guard errno == EEXIST else { break }
-      let existing = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      let existing = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
       if existing >= 0 { return existing }
       guard errno == ENOENT else { break }  // removed in between: try again
     }

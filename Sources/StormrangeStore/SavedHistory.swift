@@ -20,9 +20,9 @@ public final class SavedHistory: RandomAccessCollection {
   public typealias Index = Int
 
   /// The path as the user gave it; errors name it.
-  public let path: String
+  public let path: SystemPath
   /// Where reads and writes go: `path` with symbolic links resolved.
-  let target: String
+  let target: SystemPath
   public let readLimit: Int
   private let lock: FileLock
   private var sweeper: StaleTemporarySweeper
@@ -45,12 +45,17 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   /// Files over `readLimit` bytes (256 MB) are refused as not being a history.
-  public init(path: String, readLimit: Int = 256_000_000) {
+  public init(path: SystemPath, readLimit: Int = 256_000_000) {
     self.path = path
     self.target = DurableFile.resolveLinks(path)
     self.readLimit = readLimit
     self.lock = FileLock(path: target + ".lock")
     self.sweeper = StaleTemporarySweeper(beside: target)
+  }
+
+  /// For a path that is text, such as one from the environment.
+  public convenience init(path: String, readLimit: Int = 256_000_000) {
+    self.init(path: SystemPath(path), readLimit: readLimit)
   }
 
   // MARK: Collection
@@ -63,7 +68,7 @@ public final class SavedHistory: RandomAccessCollection {
   public var entries: [HistoryEntry] { stored }
 
   /// Whether `path` names the history file itself (through any link or hard link).
-  public func isStored(at path: String) -> Bool {
+  public func isStored(at path: SystemPath) -> Bool {
     guard let other = FileIdentity.of(path: path), let mine = FileIdentity.of(path: target) else {
       return false
     }
@@ -103,14 +108,14 @@ public final class SavedHistory: RandomAccessCollection {
       // unloaded so the next command tries again.
       if let code = error.code, code != EISDIR {
         state = .unloaded
-        throw .inaccessible(path: path, problem: String(cString: strerror(code)))
+        throw .inaccessible(path: path.description, problem: String(cString: strerror(code)))
       }
       if error.isNotARegularFile {
         state = .unloaded
-        throw .notARegularFile(path: path, problem: error.message)
+        throw .notARegularFile(path: path.description, problem: error.message)
       }
       state = .unreadable
-      throw .unreadable(path: path, problem: error.message)
+      throw .unreadable(path: path.description, problem: error.message)
     }
   }
 
@@ -225,9 +230,9 @@ public final class SavedHistory: RandomAccessCollection {
       let aside = try DurableFile.moveAside(target, suffix: ".unreadable-" + stamp)
       stored = []
       state = .loaded(nil)
-      return aside
+      return aside.description
     } catch {
-      throw .saveFailed(path: path, problem: error.message)
+      throw .saveFailed(path: path.description, problem: error.message)
     }
   }
 
@@ -245,7 +250,7 @@ public final class SavedHistory: RandomAccessCollection {
       try DurableFile.createParentDirectories(of: target)
       try lock.lock()
     } catch {
-      throw .saveFailed(path: path, problem: error.message)
+      throw .saveFailed(path: path.description, problem: error.message)
     }
   }
 
@@ -255,7 +260,8 @@ public final class SavedHistory: RandomAccessCollection {
       do {
         updated[index].encodedXML = try HistoryFormat.encode(updated[index])
       } catch {
-        throw .saveFailed(path: path, problem: "measurement \(index + 1) cannot be stored: \(error.message)")
+        throw .saveFailed(
+          path: path.description, problem: "measurement \(index + 1) cannot be stored: \(error.message)")
       }
     }
     do throws(FileProblem) {
@@ -263,7 +269,7 @@ public final class SavedHistory: RandomAccessCollection {
       state = .loaded(identity)
       sweeper.sweepIfDirectoryChanged()
     } catch {
-      throw .saveFailed(path: path, problem: error.message)
+      throw .saveFailed(path: path.description, problem: error.message)
     }
   }
 }

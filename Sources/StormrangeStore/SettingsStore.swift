@@ -34,8 +34,8 @@ public final class SettingsStore {
     }
     do {
       let bytes = try XMLPropertyListWriter.document(.dictionary(entries))
-      try DurableFile.createParentDirectories(of: path)
-      try DurableFile.replace(path: path, with: bytes)
+      try DurableFile.createParentDirectories(of: SystemPath(path))
+      try DurableFile.replace(path: SystemPath(path), with: bytes)
     } catch let error as FileProblem {
       throw .settings(path: path, problem: "cannot save: \(error.message)")
     } catch {
@@ -50,7 +50,7 @@ public final class SettingsStore {
     var settings = Settings.defaults
     let bytes: [UInt8]
     do {
-      guard let file = try DurableFile.read(path: path, limit: 1_000_000) else {
+      guard let file = try DurableFile.read(path: SystemPath(path), limit: 1_000_000) else {
         stored = []
         return settings
       }

@@ -21,11 +21,15 @@ struct SessionLauncher {
     return Interpreter(session: session)
   }
 
-  /// `stormrange add 6.5`: one command, same rules as a batch line.
-  func runOneShot(_ line: String) -> Int32 {
+  /// `stormrange add 6.5`: one command, same rules as a batch line, so one that is not UTF-8 is
+  /// refused rather than run with U+FFFD in place of its bytes.
+  func runOneShot(_ line: [UInt8]) -> Int32 {
     let console = StandardStreams.makeConsole()
     let interpreter = makeInterpreter(mode: .oneShot, console: console)
-    let (_, failed) = interpreter.execute(InputLine(line, arrival: clock.now()))
+    let text = String(validating: line, as: UTF8.self)
+    let input = InputLine(
+      text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
+    let (_, failed) = interpreter.execute(input)
     if let status = Self.finish(console, session: interpreter.session) { return status }
     return failed ? 1 : 0
   }

@@ -6,7 +6,7 @@ import StormrangeStore
   import Glibc
 #endif
 
-/// The process's own flags; everything else is a stormrange command.
+/// The process's own flags; the words after them are one stormrange command.
 @main
 struct StormrangeCLI: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -20,21 +20,12 @@ struct StormrangeCLI: ParsableCommand {
 
       Exit status: 0 on success, 1 if any command failed, 2 for bad flags.
       """,
-    version: "stormrange \(Version.number)")
+    version: Version.text)
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The history file (default: $STORMRANGE_HISTORY, else $XDG_DATA_HOME/stormrange/SavedHistory.plist).",
-      valueName: "path"))
-  var file: String?
+  @OptionGroup var flags: ProcessFlags
 
-  @Flag(help: "Stop at the first command that fails (batch input).")
-  var bail = false
-
-  @Flag(help: "Print each input line before its result (batch input).")
-  var echo = false
-
+  /// The command's words: everything after the `--` that ``CommandStart`` puts where they start, so
+  /// that words such as `-5` or `--bail` reach the command (`stormrange add -5` must reach `add`).
   @Argument(
     parsing: .postTerminator,
     help: ArgumentHelp(
@@ -43,40 +34,37 @@ struct StormrangeCLI: ParsableCommand {
 
   /// Bad flags exit 2 (argument-parser's default is 64); help and version exit 0.
   static func main() {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    let arguments = ArgumentBytes.fromSystem().map(ArgumentBytes.text(of:))
     do {
-      var parsed = try parseAsRoot(separatingCommand(arguments))
-      try parsed.run()
+      switch CommandStart.find(in: arguments) {
+      case .command(let flags, let words):
+        try launch(flags, command: words)
+      case .parseAgain(let marked):
+        var parsed = try parseAsRoot(marked)
+        try parsed.run()
+      }
     } catch {
       if exitCode(for: error) == .validationFailure {
-        StandardStreams.writeError(fullMessage(for: error) + "\n")
+        // The message may quote an argument that is not UTF-8: show it as `String(cString:)` would.
+        let message = String(decoding: ArgumentBytes.bytes(of: fullMessage(for: error)), as: UTF8.self)
+        StandardStreams.writeError(message + "\n")
         Glibc.exit(2)
       }
       exit(withError: error)
     }
   }
 
-  /// The flags come first; the first word that is not a flag starts the command, which is passed on
-  /// whole even if it contains words starting with `-` (`stormrange add -5` must reach `add`).
-  static func separatingCommand(_ arguments: [String]) -> [String] {
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--" { return Array(arguments[..<index]) + ["--"] + arguments[(index + 1)...] }
-      guard argument.hasPrefix("-"), argument != "-" else { break }
-      index += argument == "--file" ? 2 : 1
-    }
-    index = min(index, arguments.count)
-    return Array(arguments[..<index]) + ["--"] + arguments[index...]
-  }
+  func run() throws { try Self.launch(flags, command: command) }
 
-  func run() throws {
+  /// Runs `command`, or else reads commands from the terminal or standard input.
+  static func launch(_ flags: ProcessFlags, command: [String]) throws {
     Signals.install()
-    let locations = StorageLocations(historyFlag: file, environment: StandardStreams.environment())
-    let launcher = SessionLauncher(locations: locations, bail: bail, echo: echo)
+    let historyFlag = flags.file.map { SystemPath(bytes: ArgumentBytes.bytes(of: $0)) }
+    let locations = StorageLocations(historyFlag: historyFlag, environment: StandardStreams.environment())
+    let launcher = SessionLauncher(locations: locations, bail: flags.bail, echo: flags.echo)
     let status: Int32
     if !command.isEmpty {
-      status = launcher.runOneShot(command.joined(separator: " "))
+      status = launcher.runOneShot(Array(command.map(ArgumentBytes.bytes(of:)).joined(separator: [0x20])))
     } else if isatty(0) == 1 && isatty(1) == 1 {
       status = launcher.runInteractive()
     } else {

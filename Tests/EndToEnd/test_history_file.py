@@ -328,10 +328,10 @@ def test_commands_that_need_an_unopenable_history_fail_and_name_it(unopenable, c
     assert len(result.err_lines) == 1, result.stderr
     assert str(path) in result.stderr
     if kind == "directory":
-        assert "directory" in result.stderr
+        assert "it is a directory, not a file; choose a file with --file" in result.stderr
         assert path.is_dir() and not any(path.iterdir())
     elif kind == "fifo":
-        assert "regular file" in result.stderr
+        assert "it is a FIFO, not a file; choose a file with --file" in result.stderr
     else:
         assert "Not a directory" in result.stderr
 

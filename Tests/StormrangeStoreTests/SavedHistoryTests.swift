@@ -143,13 +143,13 @@ import Testing
   @Test func aRefusedChangeWritesNothing() throws {
     let history = SavedHistory(path: path)
     try history.append(measurement(6))
-    let before = try #require(FileIdentity.of(path: path))
+    let before = try #require(FileIdentity.of(path: SystemPath(path)))
     let outcome = try history.modify { entries -> Result<Int, CancellationError> in
       .failure(CancellationError())
     }
     #expect(throws: CancellationError.self) { try outcome.get() }
     #expect(history.count == 1)
-    #expect(FileIdentity.of(path: path) == before)  // not even rewritten with the same bytes
+    #expect(FileIdentity.of(path: SystemPath(path)) == before)  // not even rewritten with the same bytes
   }
 
   @Test func aRefusedChangeDoesNotCreateTheFile() throws {
@@ -161,7 +161,7 @@ import Testing
   @Test func aFailedSaveKeepsNothingInMemory() throws {
     let history = SavedHistory(path: path)
     try history.append(measurement(6))
-    let before = try #require(FileIdentity.of(path: path))
+    let before = try #require(FileIdentity.of(path: SystemPath(path)))
     // The change is made (to a copy), then saving it fails: XML cannot hold the bell in the note.
     #expect {
       try history.append(measurement(7, note: "bell\u{7}"))
@@ -170,7 +170,7 @@ import Testing
       return problem.hasPrefix("measurement 2 cannot be stored: ")
     }
     #expect(history.map(\.delay) == [6])
-    #expect(FileIdentity.of(path: path) == before)
+    #expect(FileIdentity.of(path: SystemPath(path)) == before)
     // Memory and disk still agree: the next change saves what memory holds.
     try history.append(measurement(8))
     #expect(try SavedHistory(path: path).readAll().map(\.delay) == [6, 8])
@@ -241,12 +241,12 @@ import Testing
   @Test func aGroupIsWrittenOnlyWhenCommitted() throws {
     let history = SavedHistory(path: path)
     try history.append(measurement(1))
-    let before = try #require(FileIdentity.of(path: path))
+    let before = try #require(FileIdentity.of(path: SystemPath(path)))
     history.beginGroup()
     try history.append(measurement(2))
     try history.append(measurement(3))
     #expect(history.map(\.delay) == [1, 2, 3])
-    #expect(FileIdentity.of(path: path) == before)  // not rewritten, not even with the same bytes
+    #expect(FileIdentity.of(path: SystemPath(path)) == before)  // not rewritten, not even with the same bytes
     try history.commitGroup()
     #expect(!history.isGrouping)
     #expect(try SavedHistory(path: path).readAll().map(\.delay) == [1, 2, 3])

@@ -38,11 +38,11 @@ struct ExportCommand: Command {
       return .proceed
     }
     let path = arguments.path(from: 1)
-    if session.history.isStored(at: path) {
+    if session.history.isStored(at: SystemPath(path)) {
       throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
     }
     do throws(FileProblem) {
-      _ = try ExportFile.write(Array(text.utf8), to: path)
+      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path))
     } catch {
       throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message)")
     }

@@ -32,7 +32,7 @@ struct ImportCommand: Command {
     let shown = path.escapedAsPath
     let file: (bytes: [UInt8], identity: FileIdentity)?
     do throws(FileProblem) {
-      file = try DurableFile.read(path: path, limit: session.history.readLimit)
+      file = try DurableFile.read(path: SystemPath(path), limit: session.history.readLimit)
     } catch {
       throw .invalidArgument("cannot import \(shown): \(error.message)")
     }

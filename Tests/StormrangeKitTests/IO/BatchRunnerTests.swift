@@ -37,7 +37,7 @@ struct Batch {
       errors: console.errors)
   }
 
-  var historyPath: String { session.history.path }
+  var historyPath: String { session.history.path.description }
 
   /// Runs `lines` as a batch that has all arrived; `whenDrained` as ``ArrayLineSource`` says.
   func run(_ lines: [String], options: BatchRunner.Options = .init(), whenDrained: (() -> Void)? = nil)

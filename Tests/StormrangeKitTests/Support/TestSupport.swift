@@ -39,7 +39,7 @@ struct TestSession {
   }
 
   var session: Session { interpreter.session }
-  var historyPath: String { session.history.path }
+  var historyPath: String { session.history.path.description }
 
   /// Runs `line` as if it arrived now; returns whether it failed.
   @discardableResult

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The flags of the process itself, as opposed to the command it runs. Declared once and shared by
+/// ``StormrangeCLI`` and ``CommandStart``, so the two parses agree on which words are flags.
+struct ProcessFlags: ParsableArguments {
+  /// argument-parser's text for the path: ``ArgumentBytes/bytes(of:)`` gives the bytes it stands for.
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The history file (default: $STORMRANGE_HISTORY, else $XDG_DATA_HOME/stormrange/SavedHistory.plist).",
+      valueName: "path"))
+  var file: String?
+
+  @Flag(help: "Stop at the first command that fails (batch input).")
+  var bail = false
+
+  @Flag(help: "Print each input line before its result (batch input).")
+  var echo = false
+}
