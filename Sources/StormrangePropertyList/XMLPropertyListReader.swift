@@ -9,7 +9,7 @@ import FoundationEssentials
 /// are no namespaces and no entities other than the five predefined ones.
 ///
 /// Speed matters (a history of 100,000 entries is 20–25 MB): it works on raw bytes, never builds
-/// `Character`s, creates `String`s only for keys and string values, converts reals, dates and base64
+/// `Character`s, creates `String`s only for keys and string values, converts dates and base64
 /// by hand, and walks nested containers with an explicit stack (so deep nesting cannot overflow the
 /// call stack), building their elements on one shared `ElementStack` per element type.
 ///
@@ -733,7 +733,7 @@ struct XMLPropertyListReader: ~Copyable {
   private mutating func readReal(isEmpty: Bool) throws(PropertyListError) -> Double {
     let tagStart = position
     let text = isEmpty ? UnsafeBufferPointer(start: base, count: 0) : try readSimpleContent(.real)
-    guard let value = RealTextParser.parse(text) else {
+    guard let value = PropertyListReal.parse(text) else {
       throw error("invalid real \(quoted(self.text(text)))", at: tagStart)
     }
     return value
