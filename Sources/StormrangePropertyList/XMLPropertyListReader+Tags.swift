@@ -1,0 +1,189 @@
+/// Opening and closing tags: the forms writers emit are matched a word at a time, anything else
+/// (attributes, whitespace, other names) is read byte by byte.
+extension XMLPropertyListReader {
+  /// Reads a tag's name and attributes after its `<`, through its `>` or `/>`.
+  mutating func readOpeningTag() throws(PropertyListError) -> (tag: Tag, isEmpty: Bool) {
+    // Fast path: the tags as writers write them, compared a word at a time.
+    if position + 8 <= end {
+      let word = self.word(at: position)
+      let fast: (Tag, Bool, BytePattern)? =
+        switch UInt8(truncatingIfNeeded: word) {
+        case UInt8(ascii: "k"): (.key, false, .keyOpen)
+        case UInt8(ascii: "r"): (.real, false, .realOpen)
+        case UInt8(ascii: "d"):
+          word & BytePattern.dictOpen.mask == BytePattern.dictOpen.first
+            ? (.dict, false, .dictOpen)
+            : word & BytePattern.dateOpen.mask == BytePattern.dateOpen.first ? (.date, false, .dateOpen) : nil
+        case UInt8(ascii: "s"): (.string, false, .stringOpen)
+        case UInt8(ascii: "i"): (.integer, false, .integerOpen)
+        case UInt8(ascii: "t"): (.true, true, .trueEmpty)
+        case UInt8(ascii: "f"): (.false, true, .falseEmpty)
+        case UInt8(ascii: "a"): (.array, false, .arrayOpen)
+        default: nil
+        }
+      if let (tag, isEmpty, pattern) = fast, word & pattern.mask == pattern.first {
+        position += pattern.length
+        return (tag, isEmpty)
+      }
+    }
+    let nameStart = position
+    let tag = try readTagName()
+    // The tag's end, or attributes (`<plist version="1.0">`): name="value" or name='value', each
+    // after whitespace.
+    while true {
+      let hadSpace = skipWhitespace()
+      let byte = self.byte(at: position)
+      if byte == UInt8(ascii: ">") {
+        position += 1
+        return (tag, false)
+      }
+      if byte == UInt8(ascii: "/") && self.byte(at: position + 1) == UInt8(ascii: ">") {
+        position += 2
+        return (tag, true)
+      }
+      guard position < end else { throw error("the file ends inside the <\(tag.name)> tag") }
+      guard hadSpace, isNameByte(byte) else {
+        throw error("malformed <\(tag.name)> tag", at: nameStart - 1)
+      }
+      while isNameByte(self.byte(at: position)) { position += 1 }
+      skipWhitespace()
+      guard self.byte(at: position) == UInt8(ascii: "=") else {
+        throw error("malformed attribute in the <\(tag.name)> tag")
+      }
+      position += 1
+      skipWhitespace()
+      let quote = self.byte(at: position)
+      guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+        throw error("malformed attribute in the <\(tag.name)> tag")
+      }
+      position += 1
+      while position < end && base[position] != quote {
+        try checkCharacter(at: position)
+        if base[position] == UInt8(ascii: "<") {
+          throw error("malformed attribute in the <\(tag.name)> tag")
+        }
+        position += 1
+      }
+      guard position < end else { throw error("the file ends inside the <\(tag.name)> tag") }
+      position += 1
+    }
+  }
+
+  /// Reads a tag name and identifies it; unknown names are an error.
+  private mutating func readTagName() throws(PropertyListError) -> Tag {
+    let start = position
+    // Up to eight bytes packed into a word (little-endian), so one comparison identifies the name.
+    var packed: UInt64 = 0
+    while position < end, isNameByte(base[position]) {
+      let length = position - start
+      if length < 8 { packed |= UInt64(base[position]) << UInt64(length * 8) }
+      position += 1
+    }
+    let length = position - start
+    let tag: Tag? =
+      switch length {
+      case 3: packed == Self.packedKey ? .key : nil
+      case 4:
+        switch packed {
+        case Self.packedDict: .dict
+        case Self.packedReal: .real
+        case Self.packedDate: .date
+        case Self.packedData: .data
+        case Self.packedTrue: .true
+        default: nil
+        }
+      case 5:
+        switch packed {
+        case Self.packedArray: .array
+        case Self.packedFalse: .false
+        case Self.packedPlist: .plist
+        default: nil
+        }
+      case 6: packed == Self.packedString ? .string : nil
+      case 7: packed == Self.packedInteger ? .integer : nil
+      default: nil
+      }
+    if let tag { return tag }
+    if position >= end { throw error("the file ends inside a tag") }
+    if length == 0 {
+      throw error("expected a tag name but found \(describeByte(at: position))")
+    }
+    throw error("unknown tag <\(text(start..<position))>", at: start - 1)
+  }
+
+  // Tag names packed as `readTagName` packs them (first byte lowest).
+  private static let packedKey: UInt64 = 0x79656B  // "key"
+  private static let packedDict: UInt64 = 0x7463_6964  // "dict"
+  private static let packedReal: UInt64 = 0x6C61_6572  // "real"
+  private static let packedDate: UInt64 = 0x6574_6164  // "date"
+  private static let packedData: UInt64 = 0x6174_6164  // "data"
+  private static let packedTrue: UInt64 = 0x6575_7274  // "true"
+  private static let packedArray: UInt64 = 0x79_6172_7261  // "array"
+  private static let packedFalse: UInt64 = 0x65_736C_6166  // "false"
+  private static let packedPlist: UInt64 = 0x74_7369_6C70  // "plist"
+  private static let packedString: UInt64 = 0x676E_6972_7473  // "string"
+  private static let packedInteger: UInt64 = 0x72_6567_6574_6E69  // "integer"
+
+  /// Consumes `</name>` (whitespace allowed before the `>`), or reports what is there instead.
+  mutating func expectClosingTag(_ tag: Tag) throws(PropertyListError) {
+    let start = position
+    let closing = Self.closingPattern(tag)
+    if matches(closing, at: start) {
+      position += closing.length
+      return
+    }
+    if byte(at: position) == UInt8(ascii: "<") && byte(at: position + 1) == UInt8(ascii: "/") {
+      position += 2
+      if position >= end { throw error("the file ends inside a tag") }
+      let found = try readTagName()
+      skipWhitespace()
+      guard byte(at: position) == UInt8(ascii: ">") else {
+        if position >= end { throw error("the file ends inside a tag") }
+        throw error("malformed </\(found.name)> tag", at: start)
+      }
+      position += 1
+      if found == tag { return }
+      throw error("expected </\(tag.name)> but found </\(found.name)>", at: start)
+    }
+    position = start
+    if position >= end { throw endsInside(tag) }
+    throw error("expected </\(tag.name)> but found \(describeMarkup(at: start))", at: start)
+  }
+
+  /// The closing tag of `tag` exactly as writers write it, for the fast path.
+  static func closingPattern(_ tag: Tag) -> BytePattern {
+    switch tag {
+    case .key: .keyClose
+    case .string: .stringClose
+    case .integer: .integerClose
+    case .real: .realClose
+    case .date: .dateClose
+    case .data: .dataClose
+    case .dict: .dictClose
+    case .array: .arrayClose
+    case .plist: .plistClose
+    case .true: .trueClose
+    case .false: .falseClose
+    }
+  }
+
+  /// Eight bytes at `index` (which must be at most `end - 8`), first byte lowest.
+  @inline(__always)
+  func word(at index: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+  }
+
+  /// Whether the bytes at `index` are `pattern`'s.
+  @inline(__always)
+  func matches(_ pattern: BytePattern, at index: Int) -> Bool {
+    if index + 16 <= end {
+      if word(at: index) & pattern.mask != pattern.first { return false }
+      return pattern.length <= 8 || word(at: index + pattern.length - 8) == pattern.last
+    }
+    guard index + pattern.length <= end else { return false }
+    for offset in 0..<pattern.length where base[index + offset] != pattern.byte(offset) {
+      return false
+    }
+    return true
+  }
+}
