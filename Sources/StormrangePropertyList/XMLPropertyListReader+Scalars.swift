@@ -2,134 +2,94 @@ import FoundationEssentials
 
 /// The values of `<integer>`, `<real>`, `<date>` and `<data>`.
 extension XMLPropertyListReader {
+  /// An optional sign, then decimal digits or `0x` and hexadecimal ones. `Int64(_:radix:)` converts
+  /// them; it takes no `0x`, and once the digits are known good it fails only when they are too many.
   mutating func readInteger(isEmpty: Bool) throws(PropertyListError) -> Int64 {
     let tagStart = position
-    let text = isEmpty ? UnsafeBufferPointer(start: base, count: 0) : try readSimpleContent(.integer)
-    var index = 0
-    var negative = false
-    if let sign = text.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-      negative = sign == UInt8(ascii: "-")
-      index = 1
+    let text = try readSimpleContent(.integer, isEmpty: isEmpty)
+    var digits = text[...]
+    let sign = digits.first == UInt8(ascii: "-") ? "-" : ""
+    if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits.removeFirst() }
+    let hexadecimal = digits.prefix(2).map { $0 | 0x20 } == Array("0x".utf8)
+    if hexadecimal { digits.removeFirst(2) }
+    let isDigit = { (byte: UInt8) in
+      byte &- UInt8(ascii: "0") < 10 || hexadecimal && (byte | 0x20) &- UInt8(ascii: "a") < 6
     }
-    var radix: UInt64 = 10
-    if index + 1 < text.count && text[index] == UInt8(ascii: "0")
-      && text[index + 1] | 0x20 == UInt8(ascii: "x")
-    {
-      radix = 16
-      index += 2
-    }
-    var magnitude: UInt64 = 0
-    var overflow = false
-    let digitsStart = index
-    while index < text.count {
-      let byte = text[index]
-      let digit: UInt64
-      if byte &- UInt8(ascii: "0") < 10 {
-        digit = UInt64(byte &- UInt8(ascii: "0"))
-      } else if radix == 16 && (byte | 0x20) &- UInt8(ascii: "a") < 6 {
-        digit = UInt64((byte | 0x20) &- UInt8(ascii: "a")) + 10
-      } else {
-        break
-      }
-      let (multiplied, multiplyOverflow) = magnitude.multipliedReportingOverflow(by: radix)
-      let (added, addOverflow) = multiplied.addingReportingOverflow(digit)
-      overflow = overflow || multiplyOverflow || addOverflow
-      magnitude = added
-      index += 1
-    }
-    guard index == text.count && index > digitsStart else {
+    guard !digits.isEmpty, digits.allSatisfy(isDigit) else {
       throw error("invalid integer \(quoted(self.text(text)))", at: tagStart)
     }
-    if negative {
-      guard !overflow, magnitude <= UInt64(Int64.max) + 1 else {
-        throw error("integer \(self.text(text)) is out of range", at: tagStart)
-      }
-      return Int64(truncatingIfNeeded: 0 &- magnitude)
-    }
-    guard !overflow, magnitude <= UInt64(Int64.max) else {
+    let magnitude = self.text(UnsafeBufferPointer(rebasing: digits))
+    guard let value = Int64(sign + magnitude, radix: hexadecimal ? 16 : 10) else {
       throw error("integer \(self.text(text)) is out of range", at: tagStart)
-    }
-    return Int64(magnitude)
-  }
-
-  mutating func readReal(isEmpty: Bool) throws(PropertyListError) -> Double {
-    let tagStart = position
-    let text = isEmpty ? UnsafeBufferPointer(start: base, count: 0) : try readSimpleContent(.real)
-    guard let value = PropertyListReal.parse(text) else {
-      throw error("invalid real \(quoted(self.text(text)))", at: tagStart)
     }
     return value
   }
 
-  mutating func readDate(isEmpty: Bool) throws(PropertyListError) -> Date {
-    let tagStart = position
-    let text = isEmpty ? UnsafeBufferPointer(start: base, count: 0) : try readSimpleContent(.date)
-    guard let date = PropertyListDate.parse(text) else {
-      throw error("invalid date \(quoted(self.text(text)))", at: tagStart)
-    }
-    return date
+  mutating func readReal(isEmpty: Bool) throws(PropertyListError) -> Double {
+    try readScalar(.real, isEmpty: isEmpty, PropertyListReal.parse)
   }
 
-  /// Decodes base64 (whitespace anywhere, padding optional) through `</data>`.
+  mutating func readDate(isEmpty: Bool) throws(PropertyListError) -> Date {
+    try readScalar(.date, isEmpty: isEmpty, PropertyListDate.parse)
+  }
+
+  /// The value `parse` makes of the element's trimmed text, which is an error if it makes none.
+  private mutating func readScalar<Value>(
+    _ tag: Tag, isEmpty: Bool, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
+  ) throws(PropertyListError) -> Value {
+    let tagStart = position
+    let text = try readSimpleContent(tag, isEmpty: isEmpty)
+    guard let value = parse(text) else {
+      throw error("invalid \(tag.name) \(quoted(self.text(text)))", at: tagStart)
+    }
+    return value
+  }
+
+  /// Decodes base64 through `</data>`. Writers wrap it in lines and some leave out the padding, which
+  /// `Data(base64Encoded:)` refuses (and with `.ignoreUnknownCharacters` it would skip anything at
+  /// all), so the XML whitespace is dropped and the padding checked and completed first.
   mutating func readData() throws(PropertyListError) -> [UInt8] {
     let tagStart = position
     var index = position
     while index < end && base[index] != UInt8(ascii: "<") { index += 1 }
     guard index < end else { throw endsInside(.data) }
-    let text = UnsafeBufferPointer(start: base + position, count: index - position)
+    let text = Data(
+      UnsafeBufferPointer(start: base + position, count: index - position).filter { !isWhitespace($0) })
     position = index
     try expectClosingTag(.data)
-
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.count / 4 * 3 + 3)
-    var accumulator: UInt32 = 0
-    var sextets = 0
-    var padding = 0
-    for byte in text {
-      let sextet = Self.base64Values[Int(byte)]
-      if sextet < 64 && padding == 0 {
-        accumulator = accumulator << 6 | UInt32(sextet)
-        sextets += 1
-        if sextets == 4 {
-          bytes.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-          bytes.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-          bytes.append(UInt8(truncatingIfNeeded: accumulator))
-          accumulator = 0
-          sextets = 0
-        }
-      } else if sextet == Self.base64Whitespace {
-        continue
-      } else if byte == UInt8(ascii: "=") && padding < 2 {
-        padding += 1
-      } else {
-        throw error("invalid base64 in <data>", at: tagStart)
-      }
-    }
-    switch sextets {
-    case 0:
-      guard padding == 0 else { throw error("invalid base64 in <data>", at: tagStart) }
-    case 2:
-      guard padding == 0 || padding == 2 else { throw error("invalid base64 in <data>", at: tagStart) }
-      bytes.append(UInt8(truncatingIfNeeded: accumulator >> 4))
-    case 3:
-      guard padding <= 1 else { throw error("invalid base64 in <data>", at: tagStart) }
-      bytes.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-      bytes.append(UInt8(truncatingIfNeeded: accumulator >> 2))
-    default:
+    // At most two `=`, only at the end, and only to complete the last group of four.
+    let padding = text.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+    let digits = text.count - padding
+    guard padding <= 2, digits % 4 != 1, padding == 0 || text.count % 4 == 0,
+      !text.prefix(digits).contains(UInt8(ascii: "=")),
+      let bytes = Data(
+        base64Encoded: text + Data(repeating: UInt8(ascii: "="), count: (4 - text.count % 4) % 4))
+    else {
       throw error("invalid base64 in <data>", at: tagStart)
     }
-    return bytes
+    return [UInt8](bytes)
   }
 
-  private static let base64Whitespace: UInt8 = 0xFE
-  /// Each byte's value in base64, `base64Whitespace` for XML whitespace, 0xFF for anything else.
-  private static let base64Values: [UInt8] = {
-    var table = [UInt8](repeating: 0xFF, count: 256)
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
-    for byte in [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")] {
-      table[Int(byte)] = base64Whitespace
+  /// The content of an `<integer>`, `<real>` or `<date>` through its closing tag, without the
+  /// whitespace around it (empty for `<integer/>`).
+  private mutating func readSimpleContent(_ tag: Tag, isEmpty: Bool) throws(PropertyListError)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    guard !isEmpty else { return UnsafeBufferPointer(start: base, count: 0) }
+    var start = position
+    var index = position
+    while index < end && base[index] != UInt8(ascii: "<") { index += 1 }
+    guard index < end else { throw endsInside(tag) }
+    let closing = Self.closingPattern(tag)
+    if matches(closing, at: index) {
+      position = index + closing.length
+    } else {
+      position = index
+      try expectClosingTag(tag)
     }
-    return table
-  }()
+    var contentEnd = index
+    while start < contentEnd && isWhitespace(base[start]) { start += 1 }
+    while contentEnd > start && isWhitespace(base[contentEnd - 1]) { contentEnd -= 1 }
+    return UnsafeBufferPointer(start: base + start, count: contentEnd - start)
+  }
 }

@@ -1,5 +1,5 @@
-/// Character data: the text of keys and strings (entity and character references, CDATA sections,
-/// comments, line-end normalisation) and the trimmed content of scalar elements.
+/// Character data: the text of keys and strings, with entity and character references, CDATA
+/// sections, comments and line ends normalised.
 extension XMLPropertyListReader {
   /// Reads the text of a `<key>` or `<string>` through its closing tag.
   mutating func readText(_ tag: Tag) throws(PropertyListError) -> String {
@@ -151,27 +151,5 @@ extension XMLPropertyListReader {
     case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
     default: false
     }
-  }
-
-  /// The content of an `<integer>`, `<real>` or `<date>` through its closing tag, without the
-  /// whitespace around it.
-  mutating func readSimpleContent(_ tag: Tag) throws(PropertyListError) -> UnsafeBufferPointer<
-    UInt8
-  > {
-    var start = position
-    var index = position
-    while index < end && base[index] != UInt8(ascii: "<") { index += 1 }
-    guard index < end else { throw endsInside(tag) }
-    let closing = Self.closingPattern(tag)
-    if matches(closing, at: index) {
-      position = index + closing.length
-    } else {
-      position = index
-      try expectClosingTag(tag)
-    }
-    var contentEnd = index
-    while start < contentEnd && isWhitespace(base[start]) { start += 1 }
-    while contentEnd > start && isWhitespace(base[contentEnd - 1]) { contentEnd -= 1 }
-    return UnsafeBufferPointer(start: base + start, count: contentEnd - start)
   }
 }

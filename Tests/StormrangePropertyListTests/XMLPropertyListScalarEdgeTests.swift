@@ -2,9 +2,9 @@ import Testing
 
 @testable import StormrangePropertyList
 
-/// The edges of what the XML reader accepts in `<real>` and `<data>`, and of its encoding check,
+/// The edges of what the XML reader accepts in `<real>`, `<integer>` and `<data>`, and of its encoding check,
 /// where the standard library's conversions (`Double(_:)`, `Data(base64Encoded:)`,
-/// `String(validating:as:)`) accept or refuse more than the reader does. Each expectation was
+/// `Int64(_:radix:)`, `String(validating:as:)`) accept or refuse more than the reader does. Each expectation was
 /// recorded from the hand-written reader before those conversions replaced it.
 @Suite struct XMLPropertyListScalarEdgeTests {
   private func readValue(_ body: String) throws -> PropertyListValue {
@@ -50,6 +50,24 @@ import Testing
       expectError(
         "<plist version=\"1.0\">\n<real>\(text)</real>\n</plist>\n", "line 2: invalid real \"\(text)\"")
     }
+  }
+
+  @Test func integersOnlyASignAndDecimalOrHexadecimalDigits() throws {
+    let cases: [(String, Int64)] = [
+      ("+0x10", 16), ("0x00000000000000000000001", 1), ("-000000000000000000000009223372036854775808", .min),
+      ("-0x8000000000000000", .min), ("0XaBc", 2748),
+    ]
+    for (text, expected) in cases {
+      #expect(try readValue("<integer>\(text)</integer>") == .integer(expected), "\(text)")
+    }
+    for text in ["0x-1", "0x+1", "-+1", "x10", "0x1.0", "0 x1", "+-0x1", "0x 1", "1e", "0o7", "0xg"] {
+      expectError(
+        "<plist version=\"1.0\">\n<integer>\(text)</integer>\n</plist>\n",
+        "line 2: invalid integer \"\(text)\"")
+    }
+    expectError(
+      "<plist version=\"1.0\">\n<integer>0x8000000000000000</integer>\n</plist>\n",
+      "line 2: integer 0x8000000000000000 is out of range")
   }
 
   @Test func base64WhitespaceAndPadding() throws {
