@@ -80,7 +80,7 @@ extension XMLPropertyListReader {
     var index = position
     while index < end && base[index] != UInt8(ascii: "<") { index += 1 }
     guard index < end else { throw endsInside(tag) }
-    let closing = Self.closingPattern(tag)
+    let closing = tag.closing
     if matches(closing, at: index) {
       position = index + closing.length
     } else {

@@ -69,65 +69,23 @@ extension XMLPropertyListReader {
     }
   }
 
-  /// Reads a tag name and identifies it; unknown names are an error.
+  /// Reads a tag name and identifies it; unknown names are an error. (The tags writers emit are
+  /// matched before this, a word at a time.)
   private mutating func readTagName() throws(PropertyListError) -> Tag {
     let start = position
-    // Up to eight bytes packed into a word (little-endian), so one comparison identifies the name.
-    var packed: UInt64 = 0
-    while position < end, isNameByte(base[position]) {
-      let length = position - start
-      if length < 8 { packed |= UInt64(base[position]) << UInt64(length * 8) }
-      position += 1
-    }
-    let length = position - start
-    let tag: Tag? =
-      switch length {
-      case 3: packed == Self.packedKey ? .key : nil
-      case 4:
-        switch packed {
-        case Self.packedDict: .dict
-        case Self.packedReal: .real
-        case Self.packedDate: .date
-        case Self.packedData: .data
-        case Self.packedTrue: .true
-        default: nil
-        }
-      case 5:
-        switch packed {
-        case Self.packedArray: .array
-        case Self.packedFalse: .false
-        case Self.packedPlist: .plist
-        default: nil
-        }
-      case 6: packed == Self.packedString ? .string : nil
-      case 7: packed == Self.packedInteger ? .integer : nil
-      default: nil
-      }
-    if let tag { return tag }
+    while position < end, isNameByte(base[position]) { position += 1 }
+    if let tag = Tag(rawValue: text(start..<position)) { return tag }
     if position >= end { throw error("the file ends inside a tag") }
-    if length == 0 {
+    if position == start {
       throw error("expected a tag name but found \(describeByte(at: position))")
     }
     throw error("unknown tag <\(text(start..<position))>", at: start - 1)
   }
 
-  // Tag names packed as `readTagName` packs them (first byte lowest).
-  private static let packedKey: UInt64 = 0x79656B  // "key"
-  private static let packedDict: UInt64 = 0x7463_6964  // "dict"
-  private static let packedReal: UInt64 = 0x6C61_6572  // "real"
-  private static let packedDate: UInt64 = 0x6574_6164  // "date"
-  private static let packedData: UInt64 = 0x6174_6164  // "data"
-  private static let packedTrue: UInt64 = 0x6575_7274  // "true"
-  private static let packedArray: UInt64 = 0x79_6172_7261  // "array"
-  private static let packedFalse: UInt64 = 0x65_736C_6166  // "false"
-  private static let packedPlist: UInt64 = 0x74_7369_6C70  // "plist"
-  private static let packedString: UInt64 = 0x676E_6972_7473  // "string"
-  private static let packedInteger: UInt64 = 0x72_6567_6574_6E69  // "integer"
-
   /// Consumes `</name>` (whitespace allowed before the `>`), or reports what is there instead.
   mutating func expectClosingTag(_ tag: Tag) throws(PropertyListError) {
     let start = position
-    let closing = Self.closingPattern(tag)
+    let closing = tag.closing
     if matches(closing, at: start) {
       position += closing.length
       return
@@ -148,23 +106,6 @@ extension XMLPropertyListReader {
     position = start
     if position >= end { throw endsInside(tag) }
     throw error("expected </\(tag.name)> but found \(describeMarkup(at: start))", at: start)
-  }
-
-  /// The closing tag of `tag` exactly as writers write it, for the fast path.
-  static func closingPattern(_ tag: Tag) -> BytePattern {
-    switch tag {
-    case .key: .keyClose
-    case .string: .stringClose
-    case .integer: .integerClose
-    case .real: .realClose
-    case .date: .dateClose
-    case .data: .dataClose
-    case .dict: .dictClose
-    case .array: .arrayClose
-    case .plist: .plistClose
-    case .true: .trueClose
-    case .false: .falseClose
-    }
   }
 
   /// Eight bytes at `index` (which must be at most `end - 8`), first byte lowest.

@@ -21,7 +21,7 @@ extension XMLPropertyListReader {
       }
       index += 1
     }
-    let closing = Self.closingPattern(tag)
+    let closing = tag.closing
     if matches(closing, at: index) {
       position = index + closing.length
       return String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
