@@ -1,6 +1,5 @@
 import Testing
 
-@testable import StormrangeBase
 @testable import StormrangePropertyList
 
 /// The `<real>` conversion against the standard library's `Double(_:)`, which it calls for all but
