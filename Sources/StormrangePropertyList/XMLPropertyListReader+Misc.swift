@@ -1,34 +1,11 @@
-/// What XML allows between elements (whitespace, comments, processing instructions and, in the prolog,
-/// a DOCTYPE), and the byte tests the rest of the reader shares.
+/// What XML allows between elements: whitespace, comments, processing instructions and, in the
+/// prolog, a DOCTYPE.
 extension XMLPropertyListReader {
-  @inline(__always)
-  func byte(at index: Int) -> UInt8 {
-    index < end ? base[index] : 0
-  }
-
-  @inline(__always)
-  func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte &- UInt8(ascii: "\t") < 2 || byte == UInt8(ascii: "\r")
-  }
-
-  @inline(__always)
-  func isNameByte(_ byte: UInt8) -> Bool {
-    (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
-      || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte >= 0x80
-  }
-
   @discardableResult
   mutating func skipWhitespace() -> Bool {
     let start = position
     while position < end && isWhitespace(base[position]) { position += 1 }
     return position > start
-  }
-
-  func startsWith(_ literal: StaticString, at index: Int) -> Bool {
-    let length = literal.utf8CodeUnitCount
-    guard index + length <= end else { return false }
-    return UnsafeBufferPointer(start: base + index, count: length).elementsEqual(
-      UnsafeBufferPointer(start: literal.utf8Start, count: length))
   }
 
   /// Skips whitespace, comments and processing instructions (and, in the prolog, a DOCTYPE).
@@ -99,14 +76,5 @@ extension XMLPropertyListReader {
       }
     }
     throw error("the file ends inside the <!DOCTYPE> declaration", at: start)
-  }
-
-  /// Rejects the control characters XML 1.0 does not allow (all but tab, line feed, carriage return).
-  @inline(__always)
-  func checkCharacter(at index: Int) throws(PropertyListError) {
-    let byte = base[index]
-    if byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") {
-      throw controlCharacterError(at: index)
-    }
   }
 }

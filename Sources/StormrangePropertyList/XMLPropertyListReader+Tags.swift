@@ -107,24 +107,4 @@ extension XMLPropertyListReader {
     if position >= end { throw endsInside(tag) }
     throw error("expected </\(tag.name)> but found \(describeMarkup(at: start))", at: start)
   }
-
-  /// Eight bytes at `index` (which must be at most `end - 8`), first byte lowest.
-  @inline(__always)
-  func word(at index: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-  }
-
-  /// Whether the bytes at `index` are `pattern`'s.
-  @inline(__always)
-  func matches(_ pattern: BytePattern, at index: Int) -> Bool {
-    if index + 16 <= end {
-      if word(at: index) & pattern.mask != pattern.first { return false }
-      return pattern.length <= 8 || word(at: index + pattern.length - 8) == pattern.last
-    }
-    guard index + pattern.length <= end else { return false }
-    for offset in 0..<pattern.length where base[index + offset] != pattern.byte(offset) {
-      return false
-    }
-    return true
-  }
 }

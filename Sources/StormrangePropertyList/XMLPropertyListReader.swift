@@ -16,7 +16,8 @@
 /// forbids are caught where text is scanned (markup has no room for them anyway).
 ///
 /// This file holds the state and the document's structure; the extensions beside it, one concern
-/// each, hold the rest (`+Tags`, `+Containers`, `+Text`, `+Scalars`, `+Misc`, `+Encoding`, `+Messages`).
+/// each, hold the rest (`+Tags`, `+Containers`, `+Text`, `+Scalars`, `+Misc`, `+Bytes`, `+Encoding`,
+/// `+Messages`).
 struct XMLPropertyListReader: ~Copyable {
   /// Deeper nesting than this is rejected; no real property list comes close.
   static let maximumDepth = 512
