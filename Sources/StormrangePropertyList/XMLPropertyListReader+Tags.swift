@@ -73,8 +73,15 @@ extension XMLPropertyListReader {
   /// matched before this, a word at a time.)
   private mutating func readTagName() throws(PropertyListError) -> Tag {
     let start = position
-    while position < end, isNameByte(base[position]) { position += 1 }
-    if let tag = Tag(rawValue: text(start..<position)) { return tag }
+    // Up to eight bytes packed into a word, so that a few comparisons identify the name.
+    var packed: UInt64 = 0
+    while position < end, isNameByte(base[position]) {
+      if position - start < 8 { packed |= UInt64(base[position]) << UInt64(8 * (position - start)) }
+      position += 1
+    }
+    if position - start <= 8, let known = Tag.packedNames.first(where: { $0.packed == packed }) {
+      return known.tag
+    }
     if position >= end { throw error("the file ends inside a tag") }
     if position == start {
       throw error("expected a tag name but found \(describeByte(at: position))")
