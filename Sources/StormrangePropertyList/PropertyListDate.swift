@@ -1,5 +1,4 @@
 import FoundationEssentials
-
 import StormrangeBase
 
 /// Reads the `<date>` text of XML property lists: `2026-07-01T16:03:00Z`, always UTC. It is written

@@ -1,7 +1,6 @@
-import FoundationEssentials
-
-/// Reads property lists, XML or binary, without Foundation's `PropertyListSerialization` (which
-/// FoundationEssentials lacks, and whose start-up cost we avoid).
+/// Reads property lists, XML or binary, without Foundation's `PropertyListSerialization`: loading the
+/// full Foundation costs start-up time, and it cannot say where each element's XML lies, which the
+/// history needs to reuse each entry's bytes when it rewrites the file.
 public enum PropertyListReader {
   /// Reads a whole property list, XML or binary (detected by the "bplist00" magic).
   public static func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {

@@ -30,20 +30,3 @@ public enum PropertyListValue: Equatable, Sendable {
     }
   }
 }
-
-/// One key of a property-list dictionary.
-public struct PropertyListEntry: Equatable, Sendable {
-  public var key: String
-  public var value: PropertyListValue
-
-  public init(key: String, value: PropertyListValue) {
-    self.key = key
-    self.value = value
-  }
-}
-
-/// Why bytes could not be read as a property list. `message` is one line for a person.
-public struct PropertyListError: Error, Equatable, Sendable {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-}

@@ -42,7 +42,7 @@ public enum XMLPropertyListWriter {
       appendLiteral("</string>\n", to: &buffer)
     case .integer(let integer):
       appendLiteral("<integer>", to: &buffer)
-      appendInteger(integer, to: &buffer)
+      buffer.append(contentsOf: String(integer).utf8)
       appendLiteral("</integer>\n", to: &buffer)
     case .real(let real):
       appendLiteral("<real>", to: &buffer)
@@ -179,43 +179,15 @@ public enum XMLPropertyListWriter {
     for _ in 0..<max(count, 0) { buffer.append(UInt8(ascii: "\t")) }
   }
 
-  private static func appendInteger(_ value: Int64, to buffer: inout [UInt8]) {
-    if value < 0 { buffer.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    let start = buffer.count
-    repeat {
-      buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    buffer[start...].reverse()
-  }
-
-  private static let base64Alphabet: [UInt8] = Array(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
   /// Base64 lines as plistlib writes them: each indented like the `<data>` tag, at most
   /// max(16, 76 − 8 × depth) characters (a multiple of four).
   private static func appendBase64Lines(_ data: [UInt8], depth: Int, to buffer: inout [UInt8]) {
-    let lineLength = max(16, 76 - 8 * depth) / 4 * 4
-    let bytesPerLine = lineLength / 4 * 3
-    var lineStart = 0
-    while lineStart < data.count {
-      let lineEnd = min(lineStart + bytesPerLine, data.count)
+    let bytesPerLine = max(16, 76 - 8 * depth) / 4 * 3
+    for lineStart in stride(from: 0, to: data.count, by: bytesPerLine) {
       appendTabs(depth, to: &buffer)
-      var index = lineStart
-      while index < lineEnd {
-        let first = data[index]
-        let second = index + 1 < lineEnd ? data[index + 1] : 0
-        let third = index + 2 < lineEnd ? data[index + 2] : 0
-        let group = UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third)
-        buffer.append(base64Alphabet[Int(group >> 18 & 63)])
-        buffer.append(base64Alphabet[Int(group >> 12 & 63)])
-        buffer.append(index + 1 < lineEnd ? base64Alphabet[Int(group >> 6 & 63)] : UInt8(ascii: "="))
-        buffer.append(index + 2 < lineEnd ? base64Alphabet[Int(group & 63)] : UInt8(ascii: "="))
-        index += 3
-      }
+      let line = Data(data[lineStart..<min(lineStart + bytesPerLine, data.count)])
+      buffer.append(contentsOf: line.base64EncodedData())
       buffer.append(UInt8(ascii: "\n"))
-      lineStart = lineEnd
     }
   }
 }

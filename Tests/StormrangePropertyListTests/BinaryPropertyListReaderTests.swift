@@ -2,7 +2,6 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 @Suite struct BinaryPropertyListReaderTests {
   private typealias Builder = BinaryPropertyListBuilder

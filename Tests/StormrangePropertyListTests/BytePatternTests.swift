@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// The XML reader's tag constants are what their comments say.
 @Suite struct BytePatternTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Cross-checks with Foundation's `PropertyListSerialization` (CoreFoundation's reader and writer, as
 /// in Apple's plutil), in the same process: no subprocess, no files.

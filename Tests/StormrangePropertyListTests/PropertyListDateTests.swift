@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Testing
 
-@testable import StormrangePropertyList
 @testable import StormrangeBase
+@testable import StormrangePropertyList
 
 @Suite struct PropertyListDateTests {
   @Test func parsing() {
@@ -17,8 +17,6 @@ import Testing
     #expect(PropertyListDate.parse(Array("2026-07-01T16:03:00".utf8)) == nil)
     #expect(PropertyListDate.parse([UInt8]()) == nil)
   }
-
-
 
   @Test func randomRoundTrips() {
     var generator = PropertyListRandom(seed: 5)

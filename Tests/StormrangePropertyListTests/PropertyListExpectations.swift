@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Expects reading `bytes` to fail with exactly `message`, and checks the message's form: one line,
 /// lowercase start, no trailing period.

@@ -1,7 +1,6 @@
 import FoundationEssentials
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Property lists written by other tools, embedded so the tests stay hermetic.
 ///

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Seeded mutations and truncations of valid documents: the readers must return a value or throw a
 /// `PropertyListError` with a one-line message, and never crash. (A crash fails the whole run.)

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// `readArray` and the byte ranges it reports for each top-level element.
 @Suite struct PropertyListReadArrayTests {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Writer → reader round trips of every kind of value.
 @Suite struct PropertyListRoundTripTests {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Everything the XML reader must accept.
 @Suite struct XMLPropertyListReaderTests {

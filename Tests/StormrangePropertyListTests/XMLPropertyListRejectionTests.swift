@@ -1,7 +1,6 @@
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 /// Everything the XML reader must reject, with the message a person sees.
 @Suite struct XMLPropertyListRejectionTests {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
 @Suite struct XMLPropertyListWriterTests {
   private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -1,13 +1,13 @@
 import Testing
 
 @testable import StormrangePropertyList
-@testable import StormrangeBase
 
-/// The hand-written decimal-to-double conversion against the standard library's (`strtod`).
-@Suite struct RealTextParserTests {
+/// The `<real>` conversion against the standard library's `Double(_:)`, which it calls for all but
+/// the texts its integer fast path computes exactly.
+@Suite struct PropertyListRealTests {
   private func parse(_ text: String) -> Double? {
     let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { RealTextParser.parse($0) }
+    return bytes.withUnsafeBufferPointer { PropertyListReal.parse($0) }
   }
 
   private func expectSameAsStandardLibrary(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
@@ -38,6 +38,30 @@ import Testing
     ]
     for text in cases {
       expectSameAsStandardLibrary(text)
+    }
+  }
+
+  @Test func theFastPathsEdges() {
+    let cases = [
+      "18014398509481985", "18014398509481986", "18014398509481990", "90071992547409930e-1",
+      "90071992547409931e-1", "900719925474099300e-2", "9007199254740993000e-3", "9999999999999999999e19",
+      "9999999999999999999e-19", "1e-19", "1e19", "1e-20", "1e20", "0.0000000000000000001",
+      "1000000000000000000", "10000000000000000000", "99999999999999999999", "1e0019", "0e-19",
+      "12345678901234567890e-19", "1.7976931348623157e308", "5e-324",
+    ]
+    for text in cases {
+      expectSameAsStandardLibrary(text)
+    }
+  }
+
+  @Test func randomTextsInTheFastPathsRange() {
+    var generator = PropertyListRandom(seed: 44)
+    for _ in 0..<20_000 {
+      let significand = UInt64.random(in: 0...9_999_999_999_999_999_999, using: &generator)
+      let digits = String(significand)
+      let point = Int.random(in: 0...digits.count, using: &generator)
+      let exponent = Int.random(in: -19...19, using: &generator)
+      expectSameAsStandardLibrary("\(digits.prefix(point)).\(digits.dropFirst(point))e\(exponent)")
     }
   }
 
