@@ -38,6 +38,7 @@ let package = Package(
       dependencies: [
         "StormrangeKit",
         "StormrangeStore",
+        "StormrangeBase",
         "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

@@ -29,9 +29,11 @@ extension XMLPropertyListReader {
     if index < end && byte(at: index + 1) == UInt8(ascii: "!") {
       return try readTextSlowly(tag)  // CDATA section or comment
     }
+    // Not the plain closing tag: `</string >`, with a blank before the `>`, is one too (and anything
+    // else is reported); the text is what came before it.
     position = index
-    try expectClosingTag(tag)  // reports what is wrong
-    return ""
+    try expectClosingTag(tag)
+    return String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
   }
 
   /// Reads text with entity references, CDATA sections, comments or carriage returns (which XML

@@ -32,22 +32,34 @@ public enum DurableFile {
       )
     }
     // One byte more than the size, so the read that finds the end needs no bigger buffer: growing a
-    // 30 MB array would copy it and double the memory a large history takes.
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    // 30 MB array would copy it and double the memory a large history takes. Left uninitialized
+    // (only what `read` filled is kept): zeroing it first cost 3 M instructions at 10k entries.
+    var bytes: [UInt8] = []
     var filled = 0
+    var failure: Int32 = 0
     while true {
-      if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65536)) }
+      if filled == bytes.count {
+        let old = bytes
+        let capacity = old.isEmpty ? Int(info.st_size) + 1 : old.count + 65536
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+          _ = buffer.initialize(fromContentsOf: old)
+          // UInt8 is a trivial type: the rest is filled by read(2) before anything reads it.
+          count = capacity
+        }
+      }
       let count = bytes.withUnsafeMutableBytes { buffer in
         Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
       }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .system("cannot read it")
+        failure = errno
+        break
       }
       if count == 0 { break }
       filled += count
       if filled > limit { throw FileProblem("it grew beyond \(limit / 1_000_000) MB while being read") }
     }
+    if failure != 0 { throw .system("cannot read it", errno: failure) }
     bytes.removeSubrange(filled...)
     return (bytes, FileIdentity(info))
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StormrangeBase
 import StormrangeKit
 import StormrangeStore
 
@@ -56,11 +57,24 @@ struct StormrangeCLI: ParsableCommand {
 
   func run() throws { try Self.launch(flags, command: command) }
 
+  /// Ends the program as argument-parser does for a bad flag: one line, status 2.
+  static func refuse(_ message: String) -> Never {
+    StandardStreams.writeError("stormrange: \(message)\n")
+    Glibc.exit(2)
+  }
+
   /// Runs `command`, or else reads commands from the terminal or standard input.
   static func launch(_ flags: ProcessFlags, command: [String]) throws {
-    Signals.install()
     let historyFlag = flags.file.map { SystemPath(bytes: ArgumentBytes.bytes(of: $0)) }
+    if historyFlag?.isEmpty == true {
+      // An unset variable in a script (`--file "$HISTORY"`) must not write into the main history.
+      refuse("--file needs a path; it was given an empty one")
+    }
     let locations = StorageLocations(historyFlag: historyFlag, environment: StandardStreams.environment())
+    if let problem = HistoryPathCheck.problem(with: locations.history) {
+      refuse("cannot use that history file: \(problem.escapedAsPath)")
+    }
+    Signals.install()
     let launcher = SessionLauncher(locations: locations, bail: flags.bail, echo: flags.echo)
     let status: Int32
     if !command.isEmpty {

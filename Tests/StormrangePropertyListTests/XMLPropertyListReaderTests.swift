@@ -21,6 +21,17 @@ import Testing
       """)
   }
 
+  /// XML allows blanks before the `>` of a closing tag. The text before such a tag used to be read
+  /// as empty, so a note written by another tool silently disappeared.
+  @Test func textBeforeAClosingTagWithBlanksIsKept() throws {
+    #expect(try readValue("<string>abc</string >") == .string("abc"))
+    #expect(try readValue("<string>a&amp;b</string\t>") == .string("a&b"))
+    #expect(try readValue("<string>x<!-- c -->y</string\n>") == .string("xy"))
+    #expect(
+      try readValue("<dict><key>note</key >\n<string>over the lake</string  ></dict>")
+        == .dictionary([PropertyListEntry(key: "note", value: .string("over the lake"))]))
+  }
+
   @Test func plistlibOutput() throws {
     #expect(try read(PropertyListFixtures.plistlibXML) == PropertyListFixtures.sample)
   }
