@@ -85,3 +85,12 @@ def test_outside_a_utf8_locale_output_is_ascii(sandbox, locale):
     assert re.search(r"[^\x00-\x7f]", text) is None, sorted(set(re.findall(r"[^\x00-\x7f]", text)))
     assert "20 C" in outputs[0]
     assert "+/-" in outputs[1]
+
+
+def test_an_export_on_standard_output_is_exact_whatever_the_locale(sandbox):
+    assert sandbox.run("add", "5", "note", "20 °C ± 1 — ok…").status == 0
+    env = dict(sandbox.env, LC_ALL="C")
+    for fmt in ("csv", "json"):
+        exported = sandbox.run("export", fmt, env=env)
+        assert exported.status == 0
+        assert "20 °C ± 1 — ok…" in exported.stdout

@@ -34,7 +34,7 @@ struct ExportCommand: Command {
     }
     let text = format.encode(session.history)
     guard arguments.count > 1 else {
-      session.output.write(text)
+      session.output.writeExactly(text)  // the exact copy, whatever the terminal's locale
       return .proceed
     }
     let path = arguments.path(from: 1)

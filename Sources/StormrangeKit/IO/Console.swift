@@ -58,8 +58,8 @@ public final class Console {
   /// Forgets what has not been flushed.
   public func discardUnflushed() { pending.removeAll(keepingCapacity: true) }
 
-  fileprivate func append(_ text: String, to stream: Stream) {
-    let text = asciiOnly ? CharacterRepertoire.asciiStandingIn(for: text) : text
+  fileprivate func append(_ text: String, to stream: Stream, exactly: Bool = false) {
+    let text = asciiOnly && !exactly ? CharacterRepertoire.asciiStandingIn(for: text) : text
     if let last = pending.indices.last, pending[last].stream == stream {
       pending[last].bytes.append(contentsOf: text.utf8)
     } else {
@@ -75,5 +75,6 @@ public final class Console {
       self.stream = stream
     }
     func write(_ text: String) { console.append(text, to: stream) }
+    func writeExactly(_ text: String) { console.append(text, to: stream, exactly: true) }
   }
 }

@@ -1,6 +1,13 @@
 /// Where a session's text goes: standard output or error in the program, a buffer in tests.
 public protocol TextSink: AnyObject {
+  /// Text for people: a sink may adapt it to the terminal (ASCII stand-ins outside UTF-8).
   func write(_ text: String)
+  /// Data that must arrive byte for byte, such as an export on standard output.
+  func writeExactly(_ text: String)
+}
+
+extension TextSink {
+  public func writeExactly(_ text: String) { write(text) }
 }
 
 /// Collects text in memory; the tests' console, and the batch runner's holding area for output that
