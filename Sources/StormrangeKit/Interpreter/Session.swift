@@ -27,6 +27,10 @@ public final class Session {
   var undoSteps: [UndoStep] = []
   /// How many undo steps there were when the current group began.
   private var undoStepsBeforeGroup: Int?
+  /// What the measurement numbers this session printed stood for (see ``ShownNumbers``).
+  var shownNumbers = ShownNumbers()
+  /// The numbers as they were when the current group began: a group that fails printed none.
+  private var shownNumbersBeforeGroup = ShownNumbers()
 
   public init(
     history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
@@ -111,17 +115,22 @@ public final class Session {
   public func beginGroup() {
     history.beginGroup()
     undoStepsBeforeGroup = undoSteps.count
+    shownNumbersBeforeGroup = shownNumbers
   }
 
   /// Saves the group's changes. On failure none of them happened, in memory or on disk, so their
-  /// undo steps are dropped too, and the error says why.
+  /// undo steps and the numbers their confirmations would have shown are dropped too, and the error
+  /// says why.
   public func commitGroup() throws(StormrangeError) {
     let before = undoStepsBeforeGroup ?? undoSteps.count
     undoStepsBeforeGroup = nil
+    let shownBefore = shownNumbersBeforeGroup
+    shownNumbersBeforeGroup = ShownNumbers()
     do throws(StoreError) {
       try history.commitGroup()
     } catch {
       undoSteps.removeSubrange(before...)
+      shownNumbers = shownBefore
       throw .store(error)
     }
   }
