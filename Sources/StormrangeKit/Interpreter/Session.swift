@@ -12,8 +12,9 @@ public final class Session {
   public let output: TextSink
   /// Errors and warnings, on standard error.
   public let errors: TextSink
-  /// Asks the person at the prompt a yes/no question; only used interactively.
-  public var confirm: (String) -> Bool
+  /// Asks the person at the terminal a yes/no question: set at the prompt, and for one command run
+  /// at a terminal; nil when nobody can be asked (a batch, or input from a pipe).
+  public var confirm: ((String) -> Bool)?
   /// The flash being timed, if any.
   public var flash: Moment?
   /// The line being executed (batch line numbers label errors and warnings).
@@ -34,7 +35,7 @@ public final class Session {
 
   public init(
     history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
-    output: TextSink, errors: TextSink, confirm: @escaping (String) -> Bool = { _ in false }
+    output: TextSink, errors: TextSink, confirm: ((String) -> Bool)? = nil
   ) {
     self.history = history
     self.settings = settings
@@ -108,6 +109,10 @@ public final class Session {
 
   /// Records a change for `undo`.
   func remember(_ step: UndoStep) { undoSteps.append(step) }
+
+  /// Whether `undo` can still revert a change once the command that made it is over: not for a
+  /// one-shot command, whose process ends with it. Messages promise an undo only then.
+  var canUndoLater: Bool { mode != .oneShot }
 
   // MARK: Group commit
 
