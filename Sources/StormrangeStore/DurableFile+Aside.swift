@@ -11,15 +11,21 @@ extension DurableFile {
     guard path.withCString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       throw FileProblem("it is not a regular file, so it was not moved aside; move or remove it yourself")
     }
-    var aside = path + suffix
-    var attempt = 1
-    while FileIdentity.of(path: aside) != nil {
-      attempt += 1
-      aside = path + suffix + "-\(attempt)"
-    }
+    let aside = unusedName(path + suffix)
     guard path.withCString({ from in aside.withCString { rename(from, $0) } }) == 0 else {
       throw .system("cannot move it aside to \(aside)")
     }
     return aside
+  }
+
+  /// `name`, or `name-2`, `name-3`, … : the first that nothing is at.
+  static func unusedName(_ name: SystemPath) -> SystemPath {
+    var candidate = name
+    var attempt = 1
+    while FileIdentity.of(path: candidate) != nil {
+      attempt += 1
+      candidate = name + "-\(attempt)"
+    }
+    return candidate
   }
 }

@@ -172,6 +172,41 @@ public final class SavedHistory: RandomAccessCollection {
     }
   }
 
+  /// Empties the history, first writing what it held, atomically and durably, to a new file
+  /// `<name>.cleared-<timestamp>` beside it: a history in the same format, which `import` brings back
+  /// in any later session. Under the lock, when `expected` is given and the history is no longer
+  /// exactly that (another process changed it since the user agreed), nothing is written and nil is
+  /// returned. Otherwise returns what was removed and where it was kept (nil when it held nothing).
+  public func clear(now: Date, ifStill expected: [HistoryEntry]?) throws(StoreError) -> (
+    removed: [HistoryEntry], keptIn: SystemPath?
+  )? {
+    precondition(group == nil, "clear is not grouped")
+    try loadBeforeFirstChange()
+    try lockForWriting()
+    defer { lock.unlock() }
+    try load(ifChangedSince: state)
+    if let expected, stored != expected { return nil }
+    guard !stored.isEmpty else { return ([], nil) }
+    var removed = stored
+    try encodeNewEntries(&removed)
+    let copy = DurableFile.unusedName(target + (".cleared-" + Self.stamp(now)))
+    do throws(FileProblem) {
+      _ = try DurableFile.replace(path: copy, with: HistoryFormat.encodeFile(removed))
+    } catch {
+      throw .saveFailed(
+        path: path.description, problem: "cannot keep a copy of it in \(copy): \(error.message)")
+    }
+    var empty: [HistoryEntry] = []
+    do {
+      try save(&empty)
+    } catch {
+      _ = copy.withCString { unlink($0) }  // The history is as it was: the copy would only mislead.
+      throw error
+    }
+    stored = []
+    return (removed, copy)
+  }
+
   // MARK: Group commit
 
   /// Whether changes are being gathered for one save.
@@ -225,9 +260,8 @@ public final class SavedHistory: RandomAccessCollection {
       try load(ifChangedSince: state)
       return nil
     } catch {}
-    let stamp = UTCTime.format(now).filter { $0 != "-" && $0 != ":" }
     do throws(FileProblem) {
-      let aside = try DurableFile.moveAside(target, suffix: ".unreadable-" + stamp)
+      let aside = try DurableFile.moveAside(target, suffix: ".unreadable-" + Self.stamp(now))
       stored = []
       state = .loaded(nil)
       return aside.description
@@ -237,6 +271,9 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   // MARK: Private
+
+  /// `20261121T061707Z`: the time in the names of files moved or copied aside, which sort by it.
+  private static func stamp(_ now: Date) -> String { UTCTime.format(now).filter { $0 != "-" && $0 != ":" } }
 
   /// Reads the file once before the first change takes the lock, so that a file that cannot be
   /// opened or is not a history is reported as such (and left alone), rather than as a failed save.
@@ -256,6 +293,18 @@ public final class SavedHistory: RandomAccessCollection {
 
   /// Writes `updated`, encoding its new entries first (and keeping their encodings in it).
   private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
+    try encodeNewEntries(&updated)
+    do throws(FileProblem) {
+      let identity = try DurableFile.replace(path: target, with: HistoryFormat.encodeFile(updated))
+      state = .loaded(identity)
+      sweeper.sweepIfDirectoryChanged()
+    } catch {
+      throw .saveFailed(path: path.description, problem: error.message)
+    }
+  }
+
+  /// Encodes the entries that have no bytes yet (new ones, or ones read from a binary file).
+  private func encodeNewEntries(_ updated: inout [HistoryEntry]) throws(StoreError) {
     for index in updated.indices where updated[index].encodedXML == nil {
       do {
         updated[index].encodedXML = try HistoryFormat.encode(updated[index])
@@ -263,13 +312,6 @@ public final class SavedHistory: RandomAccessCollection {
         throw .saveFailed(
           path: path.description, problem: "measurement \(index + 1) cannot be stored: \(error.message)")
       }
-    }
-    do throws(FileProblem) {
-      let identity = try DurableFile.replace(path: target, with: HistoryFormat.encodeFile(updated))
-      state = .loaded(identity)
-      sweeper.sweepIfDirectoryChanged()
-    } catch {
-      throw .saveFailed(path: path.description, problem: error.message)
     }
   }
 }

@@ -49,7 +49,6 @@ final class InteractiveLoop {
       StandardStreams.writeError("\n")
       return false
     }
-    let word = answer.trimmingBlanks.lowercased()
-    return word == "y" || word == "yes"
+    return TerminalQuestion.isYes(answer)
   }
 }

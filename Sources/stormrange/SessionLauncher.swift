@@ -26,11 +26,16 @@ struct SessionLauncher {
   func runOneShot(_ line: [UInt8]) -> Int32 {
     let console = StandardStreams.makeConsole()
     let interpreter = makeInterpreter(mode: .oneShot, console: console)
+    if isatty(0) == 1 {
+      // A person typed the command and can answer: `clear` asks, as at the prompt.
+      interpreter.session.confirm = { question in TerminalQuestion.ask(question, console: console) }
+    }
     let text = String(validating: line, as: UTF8.self)
     let input = InputLine(
       text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
     let (_, failed) = interpreter.execute(input)
     if let status = Self.finish(console, session: interpreter.session) { return status }
+    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }  // Ctrl-C at a question
     return failed ? 1 : 0
   }
 

@@ -35,6 +35,7 @@ struct ExportCommand: Command {
     let text = format.encode(session.history)
     guard arguments.count > 1 else {
       session.output.writeExactly(text)  // the exact copy, whatever the terminal's locale
+      session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
       return .proceed
     }
     let path = arguments.path(from: 1)
@@ -46,6 +47,7 @@ struct ExportCommand: Command {
     } catch {
       throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message)")
     }
+    session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
     let count = session.history.count
     session.say(
       "exported \(count) measurement\(count == 1 ? "" : "s") to \(path.escapedAsPath) (\(format.rawValue.uppercased()))"

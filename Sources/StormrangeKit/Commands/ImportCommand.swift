@@ -97,7 +97,8 @@ struct ImportCommand: Command {
     var message =
       "imported \(added.count) measurement\(added.count == 1 ? "" : "s") from \(shown) (\(source))"
     if skipped > 0 { message += "; skipped \(skipped) already in the history" }
-    session.say(message + " ('undo' removes \(added.count == 1 ? "it" : "them"))")
+    if session.canUndoLater { message += " ('undo' removes \(added.count == 1 ? "it" : "them"))" }
+    session.say(message)
     return .proceed
   }
 }

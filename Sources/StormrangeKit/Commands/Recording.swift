@@ -23,6 +23,7 @@ enum Recording {
       return entries.count
     }
     session.remember(.removeAdded(entry))
+    session.shownNumbers.showed(index - 1..<index, of: session.history.entries)
     if let warning { session.warn(warning) }
     session.say(confirmation(index: index, measurement, unit: settings.unit))
     if session.mode == .interactive,

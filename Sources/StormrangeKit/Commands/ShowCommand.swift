@@ -38,6 +38,7 @@ struct ShowCommand: Command {
       text += "\n"
     }
     session.output.write(text)
+    session.shownNumbers.showed(first..<history.count, of: history.entries)
     return .proceed
   }
 

@@ -33,6 +33,7 @@ struct StatusCommand: Command {
     let report = StatusReport(
       status: status, unit: session.currentSettings.unit, repertoire: session.repertoire)
     session.output.write(report.block)
+    session.shownNumbers.showed(status.position..<status.position + 1, of: session.history.entries)
     return .proceed
   }
 }

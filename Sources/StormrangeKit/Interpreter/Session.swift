@@ -12,8 +12,9 @@ public final class Session {
   public let output: TextSink
   /// Errors and warnings, on standard error.
   public let errors: TextSink
-  /// Asks the person at the prompt a yes/no question; only used interactively.
-  public var confirm: (String) -> Bool
+  /// Asks the person at the terminal a yes/no question: set at the prompt, and for one command run
+  /// at a terminal; nil when nobody can be asked (a batch, or input from a pipe).
+  public var confirm: ((String) -> Bool)?
   /// The flash being timed, if any.
   public var flash: Moment?
   /// The line being executed (batch line numbers label errors and warnings).
@@ -27,10 +28,14 @@ public final class Session {
   var undoSteps: [UndoStep] = []
   /// How many undo steps there were when the current group began.
   private var undoStepsBeforeGroup: Int?
+  /// What the measurement numbers this session printed stood for (see ``ShownNumbers``).
+  var shownNumbers = ShownNumbers()
+  /// The numbers as they were when the current group began: a group that fails printed none.
+  private var shownNumbersBeforeGroup = ShownNumbers()
 
   public init(
     history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
-    output: TextSink, errors: TextSink, confirm: @escaping (String) -> Bool = { _ in false }
+    output: TextSink, errors: TextSink, confirm: ((String) -> Bool)? = nil
   ) {
     self.history = history
     self.settings = settings
@@ -105,23 +110,32 @@ public final class Session {
   /// Records a change for `undo`.
   func remember(_ step: UndoStep) { undoSteps.append(step) }
 
+  /// Whether `undo` can still revert a change once the command that made it is over: not for a
+  /// one-shot command, whose process ends with it. Messages promise an undo only then.
+  var canUndoLater: Bool { mode != .oneShot }
+
   // MARK: Group commit
 
   /// Starts gathering changes to save with one write; see ``SavedHistory/beginGroup()``.
   public func beginGroup() {
     history.beginGroup()
     undoStepsBeforeGroup = undoSteps.count
+    shownNumbersBeforeGroup = shownNumbers
   }
 
   /// Saves the group's changes. On failure none of them happened, in memory or on disk, so their
-  /// undo steps are dropped too, and the error says why.
+  /// undo steps and the numbers their confirmations would have shown are dropped too, and the error
+  /// says why.
   public func commitGroup() throws(StormrangeError) {
     let before = undoStepsBeforeGroup ?? undoSteps.count
     undoStepsBeforeGroup = nil
+    let shownBefore = shownNumbersBeforeGroup
+    shownNumbersBeforeGroup = ShownNumbers()
     do throws(StoreError) {
       try history.commitGroup()
     } catch {
       undoSteps.removeSubrange(before...)
+      shownNumbers = shownBefore
       throw .store(error)
     }
   }

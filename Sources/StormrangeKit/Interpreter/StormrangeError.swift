@@ -22,6 +22,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case store(StoreError)
   /// `delete N` or `show N` named a measurement that is not there.
   case noSuchMeasurement(index: String, count: Int)
+  /// `delete N` when N no longer stands for the measurement this session last showed as N.
+  case renumbered(String)
   /// `thunder` without a running stopwatch.
   case noFlash
   /// `undo` with nothing changed in this session.
@@ -50,6 +52,10 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .noSuchMeasurement(let index, let count):
       let range = count == 0 ? "the history is empty" : "measurements are numbered 1 to \(count)"
       return "there is no measurement \(index.escapedForDisplay); \(range)"
+    case .renumbered(let index):
+      return "the history has changed since this session last showed measurement numbers, so "
+        + "#\(index.escapedForDisplay) may not be the measurement you mean; nothing was deleted: "
+        + "type 'show' to see the numbers now, and try again"
     case .noFlash:
       return "no flash is being timed; type 'flash' when you see lightning, then 'thunder' when you hear it"
     case .nothingToUndo:

@@ -31,6 +31,7 @@ enum UndoStep {
         entries.insert(entry, at: position)
         return position + 1
       }
+      session.shownNumbers.showed(position - 1..<position, of: session.history.entries)
       return "restored #\(position) (\(unit.format(metres: entry.measurement.distance)))"
     case .restore(let restored):
       try session.changeHistory { entries in entries = restored + entries }

@@ -142,6 +142,10 @@ struct Batch {
       batch.errors.text
         == "stormrange: line 1: \(refusal)\nstormrange: line 2: \(refusal)\nstormrange: line 3: \(refusal)\n")
     #expect(batch.session.undoSteps.isEmpty)
+    // Nor did the numbers the discarded confirmations would have shown (#2 to #4) stay behind.
+    #expect(
+      batch.session.shownNumbers.refusal(deleting: 2, typed: "2", from: batch.session.history.entries)
+        == .noSuchMeasurement(index: "2", count: 1))
     #expect(batch.session.history.map(\.delay) == [9])
     #expect(batch.directory.bytes("moved/h.plist") == saved)
   }
@@ -202,7 +206,8 @@ struct Batch {
       return .written
     }
     let session = Session(
-      in: batch.directory, historyName: "ordered.plist", mode: .batch, clock: batch.clock, output: console.output,
+      in: batch.directory, historyName: "ordered.plist", mode: .batch, clock: batch.clock,
+      output: console.output,
       errors: console.errors)
     let result = BatchRunner(
       interpreter: Interpreter(session: session),

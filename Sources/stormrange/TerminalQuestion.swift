@@ -1,0 +1,35 @@
+import StormrangeKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A yes/no question for a one-shot command run at a terminal (`stormrange clear`), asked the way
+/// `rm -i` asks: the question on standard error, so that it shows even when the output is
+/// redirected, and the answer one line read from standard input. Anything but `y` or `yes` is no,
+/// and so are end of input (Ctrl-D) and a signal (Ctrl-C).
+enum TerminalQuestion {
+  static func ask(_ question: String, console: Console) -> Bool {
+    console.flush()  // whatever the command said before its question comes first
+    StandardStreams.writeError(question)
+    var answer: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(0, &byte, 1)
+      if count < 0, errno == EINTR, Signals.pending == 0 { continue }
+      if count <= 0 {
+        StandardStreams.writeError("\n")  // so that what follows starts a line of its own
+        return false
+      }
+      if byte == UInt8(ascii: "\n") { break }
+      answer.append(byte)
+    }
+    return isYes(String(decoding: answer, as: UTF8.self))
+  }
+
+  /// Whether a typed answer means yes: `y` or `yes`, in any case, blanks around it ignored.
+  static func isYes(_ answer: String) -> Bool {
+    let word = answer.trimmingBlanks.lowercased()
+    return word == "y" || word == "yes"
+  }
+}
