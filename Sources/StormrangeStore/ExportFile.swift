@@ -19,6 +19,13 @@ public enum ExportFile {
   }
 
   public static func write(_ bytes: [UInt8], to path: SystemPath) throws(FileProblem) -> Delivery {
+    if let descriptor = openDescriptor(namedBy: path) {
+      // `/dev/stdout` and the like name a descriptor this process already has: written through it,
+      // so that a file the shell opened (`>> log`) is appended to at its offset, not replaced.
+      try DurableFile.writeAll(
+        bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+      return .streamed
+    }
     var info = stat()
     guard path.withCString({ stat($0, &info) }) == 0 else {
       guard errno == ENOENT else { throw .system("cannot examine it") }
@@ -57,6 +64,25 @@ public enum ExportFile {
     defer { close(descriptor) }
     try DurableFile.writeAll(
       bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+  }
+
+  /// The descriptor a path such as `/dev/stdout`, `/dev/fd/3` or `/proc/self/fd/1` stands for,
+  /// following symbolic links to it, when this process has it open; nil for any other path.
+  private static func openDescriptor(namedBy path: SystemPath) -> Int32? {
+    var current = path
+    for _ in 0..<40 {
+      for prefix in ["/dev/fd/", "/proc/self/fd/"] where current.description.hasPrefix(prefix) {
+        guard let number = Int32(current.description.dropFirst(prefix.count)), fcntl(number, F_GETFD) >= 0
+        else { return nil }
+        return number
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = current.withCString { readlink($0, &buffer, buffer.count - 1) }
+      guard length > 0 else { return nil }
+      let target = SystemPath(bytes: buffer[0..<length].map { UInt8(bitPattern: $0) })
+      current = target.isAbsolute ? target : current.parentDirectory + "/" + target.description
+    }
+    return nil
   }
 
   /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.

@@ -24,6 +24,20 @@ enum StandardStreams {
 
   static func writeError(_ text: String) { _ = write(Array(text.utf8), to: 2) }
 
+  /// Opens /dev/null read-only on standard input, output or error where the program was started with
+  /// one closed (`stormrange <&-`). Otherwise the next file opened takes that number: the signal
+  /// pipe on standard input made a batch wait on itself forever. Input then reads as empty, and
+  /// writing output fails (EBADF), which is reported like any other write error.
+  static func occupyClosedDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+      let opened = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      if opened >= 0, opened != descriptor {
+        dup2(opened, descriptor)
+        close(opened)
+      }
+    }
+  }
+
   static func makeConsole() -> Console {
     Console { stream, bytes in write(bytes, to: stream == .output ? 1 : 2) }
   }

@@ -35,6 +35,7 @@ struct StormrangeCLI: ParsableCommand {
 
   /// Bad flags exit 2 (argument-parser's default is 64); help and version exit 0.
   static func main() {
+    StandardStreams.occupyClosedDescriptors()
     let arguments = ArgumentBytes.fromSystem().map(ArgumentBytes.text(of:))
     do {
       switch CommandStart.find(in: arguments) {
@@ -45,17 +46,38 @@ struct StormrangeCLI: ParsableCommand {
         try parsed.run()
       }
     } catch {
-      if exitCode(for: error) == .validationFailure {
-        // The message may quote an argument that is not UTF-8: show it as `String(cString:)` would.
-        let message = String(decoding: ArgumentBytes.bytes(of: fullMessage(for: error)), as: UTF8.self)
-        StandardStreams.writeError(message + "\n")
-        Glibc.exit(2)
-      }
-      exit(withError: error)
+      finish(with: error)
     }
   }
 
   func run() throws { try Self.launch(flags, command: command) }
+
+  /// Ends the program as argument-parser would for `error` (help, version, a completion script, a
+  /// bad flag, an exit status), but writes the text itself: with what it quotes of the arguments
+  /// escaped, a failed write on standard output reported, and bad flags ending with status 2
+  /// (argument-parser's default is 64).
+  static func finish(with error: any Error) -> Never {
+    let code = exitCode(for: error)
+    // The message may quote an argument that is not UTF-8: show it as `String(cString:)` would.
+    let text = String(decoding: ArgumentBytes.bytes(of: fullMessage(for: error)), as: UTF8.self)
+    let message = text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(\.escapingControlCharacters).joined(separator: "\n")
+    if code == .validationFailure {
+      StandardStreams.writeError(message + "\n")
+      Glibc.exit(2)
+    }
+    if code.isSuccess {
+      if !message.isEmpty,
+        case .failed(let errno) = StandardStreams.write(Array((message + "\n").utf8), to: 1)
+      {
+        StandardStreams.writeError("stormrange: \(StormrangeError.outputFailed(code: errno).message)\n")
+        Glibc.exit(1)
+      }
+      Glibc.exit(0)
+    }
+    if !message.isEmpty { StandardStreams.writeError(message + "\n") }
+    Glibc.exit(code.rawValue)
+  }
 
   /// Ends the program as argument-parser does for a bad flag: one line, status 2.
   static func refuse(_ message: String) -> Never {

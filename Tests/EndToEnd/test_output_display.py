@@ -57,3 +57,11 @@ def test_a_warning_about_the_settings_file_is_one_line(sandbox):
     assert result.err_lines == [
         f"stormrange: warning: settings file {sandbox.settings_path}: unknown unit 'x\\ny'; using defaults"
     ]
+
+
+def test_argument_parser_errors_escape_what_they_quote(sandbox):
+    for args in (["--bo\x1b[31mgus"], ["--bail=\x1b[2J", "show"], ["-\x07"]):
+        result = sandbox.run(*args)
+        assert result.status == 2
+        assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+        assert "\\u{" in result.stderr

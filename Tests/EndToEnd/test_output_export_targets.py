@@ -3,6 +3,7 @@ straight into a FIFO, device or terminal as cp and tee do, and refuses a directo
 
 import os
 import stat
+import subprocess
 import threading
 from pathlib import Path
 
@@ -118,3 +119,21 @@ def test_a_dangling_link_creates_its_target(stored, tmp_path):
     result = stored.run("export", "csv", str(link))
     assert result.status == 0, result.stderr
     assert link.is_symlink() and target.read_bytes().startswith(csv_header())
+
+
+def test_standard_output_redirected_to_a_file_is_appended_to_not_replaced(stored, tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("keep\n")
+    script = f'{{ echo before; "{stored.binary}" export csv /dev/stdout; echo after; }} >> "{log}"'
+    completed = subprocess.run(script, shell=True, env=stored.env, cwd=stored.home, timeout=10)
+    assert completed.returncode == 0
+    lines = log.read_bytes().split(b"\n")
+    assert lines[:3] == [b"keep", b"before", csv_header().rstrip(b"\n")]
+    assert lines[-3].startswith(b"exported 2 measurements to /dev/stdout") and lines[-2:] == [b"after", b""]
+
+
+def test_a_path_keeps_its_spaces_exactly(stored, tmp_path):
+    result = stored.run("export", "csv", str(tmp_path / "two  spaces.csv"))
+    assert result.status == 0, result.stderr
+    assert (tmp_path / "two  spaces.csv").exists()
+    assert not (tmp_path / "two spaces.csv").exists()

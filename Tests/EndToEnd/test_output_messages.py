@@ -94,3 +94,9 @@ def test_an_export_on_standard_output_is_exact_whatever_the_locale(sandbox):
         exported = sandbox.run("export", fmt, env=env)
         assert exported.status == 0
         assert "20 °C ± 1 — ok…" in exported.stdout
+
+
+def test_outside_a_utf8_locale_other_text_is_spelled_out_not_dropped(sandbox):
+    assert sandbox.run("add", "5", "note", "5° ± é 日").status == 0
+    result = sandbox.run("show", env=dict(sandbox.env, LC_ALL="C"))
+    assert result.out_lines[1].endswith("  5deg +/- \\u{E9} \\u{65E5}")

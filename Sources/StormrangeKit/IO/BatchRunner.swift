@@ -125,9 +125,9 @@ public final class BatchRunner {
     guard console.flush() else {
       if result.outputFailure == nil, case .failed(let code)? = console.outputFailure {
         result.anyFailed = true
-        interpreter.session.report(.outputFailed(code: code))
-        console.errors.write(
-          "stormrange: stopped after line \(lineNumber): its output could not be written\n")
+        // Labelled with the line whose output failed, which may be an echoed blank or comment line.
+        interpreter.session.lineNumber = lineNumber
+        interpreter.session.report(.outputFailed(code: code, linesLeft: true))
         console.flush()
       }
       result.outputFailure = console.outputFailure

@@ -21,20 +21,35 @@ public enum CharacterRepertoire: Equatable, Sendable {
   /// What separates the parts of a one-line summary.
   var separator: String { self == .unicode ? " · " : " | " }
 
-  /// The ASCII stand-ins for the symbols stormrange's own text uses, for a terminal that is not
-  /// UTF-8. Other text (a note) passes as it is.
-  /// The degree sign is dropped: `20 °C` reads `20 C`.
+  /// The ASCII stand-ins for the symbols stormrange's own text uses (°, ±, ·, —, …), for a terminal
+  /// that is not UTF-8.
   static let asciiStandIns: [Character: String] = [
-    "°": "", "±": "+/-", "·": "|", "—": "--", "–": "-", "…": "...", "×": "x", "≤": "<=", "≥": ">=",
+    "°": "deg", "±": "+/-", "·": "|", "—": "--", "–": "-", "…": "...", "×": "x", "≤": "<=", "≥": ">=",
     "→": "->", "←": "<-",
   ]
 
-  /// `text` with the symbols of ``asciiStandIns`` replaced; the text itself when it is ASCII.
+  /// `text` in ASCII: the symbols of ``asciiStandIns`` replaced (a degree sign before C or F is
+  /// dropped: `20 °C` reads `20 C`), and any other character outside ASCII spelled out as
+  /// `\u{E9}`, so that nothing reaches the terminal as bytes it cannot show. The text itself when it
+  /// is ASCII already.
   public static func asciiStandingIn(for text: String) -> String {
     guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
     var result = ""
-    for character in text {
-      if let standIn = asciiStandIns[character] { result += standIn } else { result.append(character) }
+    var characters = text.makeIterator()
+    var next = characters.next()
+    while let character = next {
+      next = characters.next()
+      if character == "°", next == "C" || next == "F" { continue }
+      if let standIn = asciiStandIns[character] {
+        result += standIn
+      } else if character.isASCII {
+        result.append(character)
+      } else {
+        for scalar in character.unicodeScalars {
+          result +=
+            scalar.isASCII ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
+      }
     }
     return result
   }

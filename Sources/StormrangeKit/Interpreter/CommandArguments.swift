@@ -29,6 +29,9 @@ public struct CommandArguments: Sendable {
   public subscript(index: Int) -> String { String(words[index]) }
   public var all: [String] { words.map(String.init) }
 
+  /// Argument `index`'s word and everything after it, exactly as typed.
+  public func text(from index: Int) -> String { String(line[words[index].startIndex...]) }
+
   /// The text after argument `index`'s word, with the separating blanks removed and trailing blanks
   /// kept: `note  over the lake` → `over the lake`.
   public func text(after index: Int) -> String {

@@ -30,8 +30,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
-  /// Standard output could not be written (errno `code`): a full disk, an I/O error.
-  case outputFailed(code: Int32)
+  /// Standard output could not be written (errno `code`): a full disk, an I/O error. In a batch,
+  /// `linesLeft` says that the lines after this one are not run.
+  case outputFailed(code: Int32, linesLeft: Bool = false)
 
   public var message: String {
     switch self {
@@ -62,8 +63,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
-    case .outputFailed(let code):
-      return "cannot write to standard output: \(String(cString: strerror(code)))"
+    case .outputFailed(let code, let linesLeft):
+      let reason = "cannot write to standard output: \(String(cString: strerror(code)))"
+      return linesLeft ? reason + "; no further lines were run" : reason
     }
   }
 

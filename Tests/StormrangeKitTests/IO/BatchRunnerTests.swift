@@ -193,8 +193,8 @@ struct Batch {
     #expect(batch.output.writes == 1)
     #expect(
       batch.errors.text
-        == "stormrange: line 1: cannot write to standard output: No space left on device\n"
-        + "stormrange: stopped after line 1: its output could not be written\n")
+        == "stormrange: line 1: cannot write to standard output: No space left on device; "
+        + "no further lines were run\n")
     #expect(!batch.historyIsOnDisk)
   }
 
