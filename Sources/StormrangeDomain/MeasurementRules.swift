@@ -6,6 +6,20 @@ public enum MeasurementRules {
   public static let warningDelay: Double = 75
   /// Notes are short remarks; a longer line is almost certainly pasted by mistake.
   public static let maximumNoteLength = 1000
+  /// The farthest distance a measurement can give: the longest delay at the fastest plausible speed
+  /// of sound (about 112 km).
+  public static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
+  /// How far ahead of the clock a stored date may lie: clocks of the machines that share a history
+  /// disagree, but not by more than this; a later date is a mistake (9999-12-31).
+  public static let storedDateLead: Double = 86400
+
+  /// Whether `add` accepts the delay: more than 0, at most ``maximumDelay`` (so finite).
+  public static func isAcceptedDelay(_ delay: Double) -> Bool { delay > 0 && delay <= maximumDelay }
+
+  /// Whether a measurement can give the distance in metres: more than 0, at most ``maximumDistance``.
+  public static func isAcceptedDistance(_ distance: Double) -> Bool {
+    distance > 0 && distance <= maximumDistance
+  }
 
   /// Checks a delay in seconds; returns a warning to show, or nil.
   public static func checkDelay(_ delay: Double, as typed: String) throws(MeasurementError) -> String? {

@@ -8,4 +8,10 @@ public enum SpeedOfSound {
   /// Coldest and hottest air we accept: beyond these no thunderstorm happens and c(T) stops being
   /// a useful model (at −273.15 °C it is zero).
   public static let plausibleCelsius: ClosedRange<Double> = -60...60
+
+  /// Speeds another tool may have stored: those of plausible air temperatures, ±2 % (some store a
+  /// fixed 343 m/s, or use another formula).
+  public static let plausibleMetresPerSecond: ClosedRange<Double> =
+    metresPerSecond(celsius: plausibleCelsius.lowerBound)
+    * 0.98...metresPerSecond(celsius: plausibleCelsius.upperBound) * 1.02
 }

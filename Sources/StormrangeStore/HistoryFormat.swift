@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeBase
 import StormrangeDomain
 import StormrangePropertyList
 
@@ -10,21 +11,44 @@ import StormrangePropertyList
 /// `delay`, `distance`, `temperature`, `speedOfSound` (reals) and `note` (string, only when there is
 /// one). Other keys are kept as they are.
 public enum HistoryFormat {
-  /// Decodes a whole history file (XML or binary property list).
-  public static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> [HistoryEntry] {
+  /// Decodes a whole history file (XML or binary property list). Every entry must be a measurement
+  /// stormrange could have recorded by `now` (see ``entry(from:position:now:)``) and must be one the
+  /// XML file can hold, so that what loads can always be saved again.
+  public static func decode(_ bytes: [UInt8], now: Date) throws(PropertyListError) -> [HistoryEntry] {
     var result: [HistoryEntry] = []
     // One shared copy: every entry's slice of it keeps it alive, instead of one allocation per entry.
     let shared = ArraySlice(bytes)
     try PropertyListReader.forEachArrayElement(bytes) { (value, range) throws(PropertyListError) in
-      var entry = try entry(from: value, position: result.count + 1)
-      if let range { entry.encodedXML = shared[range] }
+      let position = result.count + 1
+      var entry = try entry(from: value, position: position, now: now)
+      if let range {
+        entry.encodedXML = shared[range]
+      } else {
+        // A binary file can hold what XML cannot (an ESC in another tool's key); found now, not
+        // when the first save fails.
+        entry = try encoded(entry, position: position)
+      }
       result.append(entry)
     }
     return result
   }
 
-  /// One entry from its dictionary; `position` (from 1) names it in errors.
-  public static func entry(from value: consuming PropertyListValue, position: Int)
+  /// `entry` with its XML encoding, or an error naming it by `position` when the XML history file
+  /// cannot hold it.
+  public static func encoded(_ entry: HistoryEntry, position: Int) throws(PropertyListError) -> HistoryEntry {
+    var entry = entry
+    do {
+      entry.encodedXML = try encode(entry)
+    } catch {
+      throw PropertyListError("entry \(position) cannot be stored in the history file: \(error.message)")
+    }
+    return entry
+  }
+
+  /// One entry from its dictionary; `position` (from 1) names it in errors. Beyond the types, its
+  /// values must be ones stormrange accepts (``problem(with:now:)``): a file another tool wrote
+  /// must not show a negative distance or an all-clear thousands of years away.
+  public static func entry(from value: consuming PropertyListValue, position: Int, now: Date)
     throws(PropertyListError) -> HistoryEntry
   {
     guard case .dictionary(let entries) = value else {
@@ -61,7 +85,47 @@ public enum HistoryFormat {
     let measurement = Measurement(
       date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speedOfSound,
       note: note)
+    if let problem = problem(with: measurement, now: now) {
+      throw PropertyListError("entry \(position): \(problem)")
+    }
     return HistoryEntry(measurement, otherKeys: others)
+  }
+
+  /// Why `measurement` is not one stormrange accepts, naming the key as the file does; nil when it
+  /// is. The numbers must lie where `add` and `set` put them (the domain's rules), the date no more
+  /// than ``MeasurementRules/storedDateLead`` ahead of `now`, and the note must be storable. The
+  /// distance is not compared with delay × speed of sound: other tools store a fixed 343 m/s.
+  public static func problem(with measurement: Measurement, now: Date) -> String? {
+    let delay = measurement.delay
+    guard MeasurementRules.isAcceptedDelay(delay) else {
+      return "'delay' is \(shown(delay)), not a delay stormrange accepts "
+        + "(more than 0, at most \(Int(MeasurementRules.maximumDelay)) s)"
+    }
+    let celsius = SpeedOfSound.plausibleCelsius
+    guard celsius.contains(measurement.temperature) else {
+      return "'temperature' is \(shown(measurement.temperature)), not a plausible air temperature "
+        + "(\(Int(celsius.lowerBound)) to \(Int(celsius.upperBound)) °C)"
+    }
+    let speeds = SpeedOfSound.plausibleMetresPerSecond
+    guard speeds.contains(measurement.speedOfSound) else {
+      return "'speedOfSound' is \(shown(measurement.speedOfSound)), not a plausible speed of sound in air "
+        + "(\(Int(speeds.lowerBound.rounded(.up))) to \(Int(speeds.upperBound)) m/s)"
+    }
+    guard MeasurementRules.isAcceptedDistance(measurement.distance) else {
+      return "'distance' is \(shown(measurement.distance)), not a distance stormrange accepts "
+        + "(more than 0, at most \(Int(MeasurementRules.maximumDistance)) m)"
+    }
+    let date = measurement.date
+    guard UTCTime.isRepresentable(date) else {
+      return "'date' is outside the years 0001 to 9999"
+    }
+    guard date.timeIntervalSince(now) <= MeasurementRules.storedDateLead else {
+      return "'date' is \(UTCTime.format(date)), more than a day ahead of the clock (\(UTCTime.format(now)))"
+    }
+    if let note = measurement.note, let bad = unstorableCharacter(in: note) {
+      return "'note' contains \(bad.codePointName), which the history file cannot hold"
+    }
+    return nil
   }
 
   /// A finite real (integers are accepted: other tools may write `<integer>6</integer>`).
@@ -78,6 +142,11 @@ public enum HistoryFormat {
     return number
   }
 
+  /// A stored number as a message shows it: `-5`, `1e+300`, `300.001`.
+  private static func shown(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : number.description
+  }
+
   private static func wrongType(_ entry: PropertyListEntry, _ expected: String, _ position: Int)
     -> PropertyListError
   {
@@ -91,7 +160,11 @@ public enum HistoryFormat {
   /// The first character of `text` the history file cannot hold, or nil: an XML property list holds
   /// any text but the C0 controls other than tab, line feed and carriage return, and U+FFFE/U+FFFF.
   public static func unstorableCharacter(in text: String) -> Unicode.Scalar? {
-    text.unicodeScalars.first { scalar in
+    // Loading checks every note: a look at the bytes first (a C0 control is below 0x20, U+FFFE and
+    // U+FFFF start with 0xEF) spares the walk over scalars, five times slower, for almost all of them.
+    var text = text
+    guard text.withUTF8({ bytes in bytes.contains { $0 < 0x20 || $0 == 0xEF } }) else { return nil }
+    return text.unicodeScalars.first { scalar in
       (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
         || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }

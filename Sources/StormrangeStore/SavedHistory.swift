@@ -24,6 +24,8 @@ public final class SavedHistory: RandomAccessCollection {
   /// Where reads and writes go: `path` with symbolic links resolved.
   let target: SystemPath
   public let readLimit: Int
+  /// The clock a loaded file's dates are checked against (none may be more than a day ahead).
+  private let now: () -> Date
   private let lock: FileLock
   private var sweeper: StaleTemporarySweeper
   private var stored: [HistoryEntry] = []
@@ -44,18 +46,20 @@ public final class SavedHistory: RandomAccessCollection {
     var isLocked = false
   }
 
-  /// Files over `readLimit` bytes (256 MB) are refused as not being a history.
-  public init(path: SystemPath, readLimit: Int = 256_000_000) {
+  /// Files over `readLimit` bytes (256 MB) are refused as not being a history; `now` is the wall
+  /// clock, read once per load.
+  public init(path: SystemPath, readLimit: Int = 256_000_000, now: @escaping () -> Date) {
     self.path = path
     self.target = DurableFile.resolveLinks(path)
     self.readLimit = readLimit
+    self.now = now
     self.lock = FileLock(path: target + ".lock")
     self.sweeper = StaleTemporarySweeper(beside: target)
   }
 
   /// For a path that is text, such as one from the environment.
-  public convenience init(path: String, readLimit: Int = 256_000_000) {
-    self.init(path: SystemPath(path), readLimit: readLimit)
+  public convenience init(path: String, readLimit: Int = 256_000_000, now: @escaping () -> Date) {
+    self.init(path: SystemPath(path), readLimit: readLimit, now: now)
   }
 
   // MARK: Collection
@@ -97,7 +101,7 @@ public final class SavedHistory: RandomAccessCollection {
         return
       }
       do {
-        stored = try HistoryFormat.decode(bytes)
+        stored = try HistoryFormat.decode(bytes, now: now())
         state = .loaded(identity)
       } catch {
         throw FileProblem(error.message)

@@ -14,7 +14,8 @@ struct SessionLauncher {
 
   private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
     let session = Session(
-      history: SavedHistory(path: locations.history), settings: SettingsStore(path: locations.settings),
+      history: SavedHistory(path: locations.history, now: { clock.now().wall }),
+      settings: SettingsStore(path: locations.settings),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii

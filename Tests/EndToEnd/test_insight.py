@@ -225,7 +225,10 @@ def test_import_is_all_or_nothing_and_names_each_bad_row(sandbox, storm):
     assert [re.search(r"bad\.csv: (line \d+):", line)[1] for line in errors[:-1]] == [
         "line 3", "line 4", "line 5", "line 6"
     ]
-    assert errors[-1] == f"stormrange: nothing was imported: 4 of 5 rows in {bad} are invalid; fix them and import again"
+    assert errors[-1] == (
+        f"stormrange: nothing was imported: 4 of 5 rows in {bad} are invalid; fix them and import again, "
+        "or 'import --skip-invalid' to import only the valid ones"
+    )
     assert result.stdout == ""
     assert FileSnapshot.of(sandbox.history_path) == before
 

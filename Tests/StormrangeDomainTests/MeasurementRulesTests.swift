@@ -53,3 +53,23 @@ import Testing
     #expect(throws: Never.self) { try MeasurementRules.checkNote("über den See ⛈ & <more>") }
   }
 }
+
+@Suite struct StoredValueRulesTests {
+  @Test func acceptedDelaysAreThoseAddAccepts() {
+    for delay in [-1, 0, 300.0001, .infinity, .nan] { #expect(!MeasurementRules.isAcceptedDelay(delay)) }
+    for delay in [0.001, 6, 300] { #expect(MeasurementRules.isAcceptedDelay(delay)) }
+  }
+
+  @Test func theFarthestDistanceIsTheLongestDelayAtTheFastestPlausibleSpeed() {
+    #expect(MeasurementRules.maximumDistance == 300 * SpeedOfSound.plausibleMetresPerSecond.upperBound)
+    #expect(MeasurementRules.isAcceptedDistance(MeasurementRules.maximumDistance))
+    for distance in [0, -1, MeasurementRules.maximumDistance.nextUp, .nan] {
+      #expect(!MeasurementRules.isAcceptedDistance(distance))
+    }
+  }
+
+  @Test func plausibleSpeedsIncludeAFixed343AndNotTheSpeedOfAWalk() {
+    #expect(SpeedOfSound.plausibleMetresPerSecond.contains(343))
+    #expect(!SpeedOfSound.plausibleMetresPerSecond.contains(30))
+  }
+}

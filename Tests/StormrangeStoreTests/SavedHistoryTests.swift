@@ -10,6 +10,8 @@ import Testing
 @Suite struct SavedHistoryTests {
   let directory = TemporaryDirectory()
   var path: String { directory.file("h.plist") }
+  /// The clock the history checks dates against: later than any date these tests store.
+  let now = { Date(timeIntervalSince1970: 4_000_000_000) }
 
   func measurement(_ delay: Double, note: String? = nil, at seconds: Double = 1_782_921_780) -> Measurement {
     Measurement(date: Date(timeIntervalSince1970: seconds), delay: delay, temperature: 20, note: note)
@@ -37,15 +39,15 @@ import Testing
   }
 
   @Test func aMissingFileIsAnEmptyHistoryAndIsNotCreatedByReading() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.refresh()
     #expect(history.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test func nothingIsReadBeforeFirstUse() throws {
-    try SavedHistory(path: path).append(measurement(6))
-    let history = SavedHistory(path: path)
+    try SavedHistory(path: path, now: now).append(measurement(6))
+    let history = SavedHistory(path: path, now: now)
     // The file holds a measurement: a history that had read it, when it was made or when its
     // collection was first looked at, would not be empty. (A file that cannot be read would not
     // tell: reading it eagerly leaves the history empty and unloaded as well.)
@@ -59,7 +61,7 @@ import Testing
 
   @Test func anUnreadableFileIsReportedAtEachUse() throws {
     try directory.write("h.plist", "not a property list")
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     let problem = unreadableProblem { () throws(StoreError) in try history.refresh() }
     #expect(problem?.isEmpty == false)
     // Not taken for an empty history the second time.
@@ -68,10 +70,10 @@ import Testing
   }
 
   @Test func everyChangeIsOnDiskBeforeItReturns() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(6, note: "over the lake"))
     try history.append(measurement(3))
-    let reread = SavedHistory(path: path)
+    let reread = SavedHistory(path: path, now: now)
     try reread.refresh()
     #expect(Array(reread) == Array(history))
     try #require(reread.count == 2)
@@ -87,7 +89,7 @@ import Testing
 
   @Test func createsDirectoriesPrivateAndTheFile0600AndKeepsTheMode() throws {
     let nested = directory.file("a/b/h.plist")
-    let history = SavedHistory(path: nested)
+    let history = SavedHistory(path: nested, now: now)
     try history.append(measurement(6))
     #expect(mode(of: directory.file("a")) == 0o700)
     #expect(mode(of: directory.file("a/b")) == 0o700)
@@ -98,7 +100,7 @@ import Testing
   }
 
   @Test func leavesNoTemporaryFilesAndCleansUpOnesACrashLeft() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(6))
     try directory.write(".h.plist.tmp-leftover", "half a file")
     try history.append(measurement(7))
@@ -107,8 +109,8 @@ import Testing
   }
 
   @Test func picksUpChangesOtherProcessesSaved() throws {
-    let mine = SavedHistory(path: path)
-    let theirs = SavedHistory(path: path)
+    let mine = SavedHistory(path: path, now: now)
+    let theirs = SavedHistory(path: path, now: now)
     try mine.append(measurement(1))
     try theirs.append(measurement(2))  // re-reads first: keeps mine
     try mine.append(measurement(3))  // re-reads first: keeps theirs
@@ -126,7 +128,7 @@ import Testing
     ] {
       try directory.write("h.plist", text)
       let before = directory.bytes("h.plist")
-      let history = SavedHistory(path: path)
+      let history = SavedHistory(path: path, now: now)
       #expect(unreadableProblem { () throws(StoreError) in try history.refresh() } != nil)
       #expect(unreadableProblem { () throws(StoreError) in try history.append(measurement(6)) } != nil)
       #expect(history.isEmpty)
@@ -136,12 +138,14 @@ import Testing
 
   @Test func theErrorNamesTheFileAndTheProblem() throws {
     try directory.write("h.plist", "<plist version=\"1.0\"><dict/></plist>")
-    let problem = unreadableProblem { () throws(StoreError) in try SavedHistory(path: path).refresh() }
+    let problem = unreadableProblem { () throws(StoreError) in
+      try SavedHistory(path: path, now: now).refresh()
+    }
     #expect(problem?.contains("dictionary") == true)
   }
 
   @Test func aRefusedChangeWritesNothing() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(6))
     let before = try #require(FileIdentity.of(path: SystemPath(path)))
     let outcome = try history.modify { entries -> Result<Int, CancellationError> in
@@ -153,13 +157,13 @@ import Testing
   }
 
   @Test func aRefusedChangeDoesNotCreateTheFile() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     _ = try history.modify { _ -> Result<Int, CancellationError> in .failure(CancellationError()) }
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test func aFailedSaveKeepsNothingInMemory() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(6))
     let before = try #require(FileIdentity.of(path: SystemPath(path)))
     // The change is made (to a copy), then saving it fails: XML cannot hold the bell in the note.
@@ -173,13 +177,13 @@ import Testing
     #expect(FileIdentity.of(path: SystemPath(path)) == before)
     // Memory and disk still agree: the next change saves what memory holds.
     try history.append(measurement(8))
-    #expect(try SavedHistory(path: path).readAll().map(\.delay) == [6, 8])
+    #expect(try SavedHistory(path: path, now: now).readAll().map(\.delay) == [6, 8])
   }
 
   @Test func aPathThroughAFileIsInaccessibleAndNothingIsWritten() throws {
     try directory.write("file", "a file, not a directory")
     let nested = directory.file("file/h.plist")
-    let history = SavedHistory(path: nested)
+    let history = SavedHistory(path: nested, now: now)
     let inaccessible = StoreError.inaccessible(path: nested, problem: "Not a directory")
     #expect(throws: inaccessible) { try history.refresh() }
     #expect(throws: inaccessible) { try history.append(measurement(6)) }
@@ -189,20 +193,20 @@ import Testing
 
   @Test func anUnreadableFileIsMovedAsideAndAnEmptyHistoryStarts() throws {
     try directory.write("h.plist", "garbage")
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     let aside = try #require(try history.moveAsideUnreadable(now: Date(timeIntervalSince1970: 0)))
     #expect(aside == path + ".unreadable-19700101T000000Z")
     #expect(FileManager.default.contents(atPath: aside) == Data("garbage".utf8))
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(history.isLoaded)
     try history.append(measurement(6))
-    #expect(try SavedHistory(path: path).readAll().map(\.delay) == [6])
+    #expect(try SavedHistory(path: path, now: now).readAll().map(\.delay) == [6])
   }
 
   @Test func aReadableFileIsNotMovedAside() throws {
-    try SavedHistory(path: path).append(measurement(6))
+    try SavedHistory(path: path, now: now).append(measurement(6))
     let before = directory.bytes("h.plist")
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     #expect(try history.moveAsideUnreadable(now: Date(timeIntervalSince1970: 0)) == nil)
     #expect(history.map(\.delay) == [6])
     #expect(directory.bytes("h.plist") == before)
@@ -228,9 +232,9 @@ import Testing
       </array>
       </plist>
       """)
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(3))
-    let reread = SavedHistory(path: path)
+    let reread = SavedHistory(path: path, now: now)
     try reread.refresh()
     try #require(reread.count == 2)
     #expect(reread.entries[0].otherKeys == [PropertyListEntry(key: "location", value: .string("47.1,8.2"))])
@@ -239,7 +243,7 @@ import Testing
   }
 
   @Test func aGroupIsWrittenOnlyWhenCommitted() throws {
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(1))
     let before = try #require(FileIdentity.of(path: SystemPath(path)))
     history.beginGroup()
@@ -249,12 +253,12 @@ import Testing
     #expect(FileIdentity.of(path: SystemPath(path)) == before)  // not rewritten, not even with the same bytes
     try history.commitGroup()
     #expect(!history.isGrouping)
-    #expect(try SavedHistory(path: path).readAll().map(\.delay) == [1, 2, 3])
+    #expect(try SavedHistory(path: path, now: now).readAll().map(\.delay) == [1, 2, 3])
   }
 
   @Test func aGroupWhoseSaveFailsIsRolledBackWhole() throws {
     let nested = directory.file("d/h.plist")
-    let history = SavedHistory(path: nested)
+    let history = SavedHistory(path: nested, now: now)
     try history.append(measurement(1))
     history.beginGroup()
     try history.append(measurement(2))
@@ -274,19 +278,19 @@ import Testing
   @Test func aHistoryBehindASymlinkIsWrittenWhereTheLinkPoints() throws {
     let real = directory.file("real.plist")
     symlink(real, path)
-    let history = SavedHistory(path: path)
+    let history = SavedHistory(path: path, now: now)
     try history.append(measurement(6))
     var info = stat()
     lstat(path, &info)
     #expect((info.st_mode & S_IFMT) == S_IFLNK)
-    #expect(try SavedHistory(path: real).readAll().count == 1)
+    #expect(try SavedHistory(path: real, now: now).readAll().count == 1)
   }
 
   /// That such a file is refused before it is read is checked end to end, under a memory limit
   /// (test_guarantee_unreadable_files.py, test_reading_a_file_over_the_limit_does_not_read_it).
   @Test func refusesFilesOverTheReadLimit() throws {
     try directory.write("h.plist", String(repeating: " ", count: 2000))
-    let history = SavedHistory(path: path, readLimit: 1000)
+    let history = SavedHistory(path: path, readLimit: 1000, now: now)
     let problem = unreadableProblem { () throws(StoreError) in try history.refresh() }
     #expect(problem == "it is 0 MB, too large (the limit is 0 MB)")
   }
@@ -294,13 +298,15 @@ import Testing
   @Test func aDirectoryAtThePathIsNotARegularFile() throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     #expect(throws: StoreError.notARegularFile(path: path, problem: "it is a directory, not a file")) {
-      try SavedHistory(path: path).refresh()
+      try SavedHistory(path: path, now: now).refresh()
     }
   }
 
   @Test func aDeviceAtThePathIsNotARegularFile() throws {
-    #expect(throws: StoreError.notARegularFile(path: "/dev/null", problem: "it is a character device, not a file")) {
-      try SavedHistory(path: "/dev/null").refresh()
+    #expect(
+      throws: StoreError.notARegularFile(path: "/dev/null", problem: "it is a character device, not a file")
+    ) {
+      try SavedHistory(path: "/dev/null", now: now).refresh()
     }
   }
 }

@@ -85,7 +85,16 @@ struct ClearCommand: Command {
     guard let aside = movedTo else {
       return try run(arguments, in: session)  // Readable again meanwhile: clear it as such.
     }
-    session.say("moved the unreadable history file to \(aside.escapedAsPath); the history is now empty")
+    var message = "moved the unreadable history file to \(aside.escapedAsPath); the history is now empty"
+    let recoverable = MeasurementImport.recoverableCount(
+      at: aside, readLimit: session.history.readLimit, now: now,
+      defaultTemperature: session.currentSettings.temperature)
+    if recoverable > 0 {
+      message +=
+        "; 'import --skip-invalid \(aside.escapedAsPath)' brings back its \(recoverable) valid "
+        + "measurement\(recoverable == 1 ? "" : "s")"
+    }
+    session.say(message)
     return .proceed
   }
 }

@@ -14,18 +14,12 @@ struct ImportedRow {
   var temperature: Double?
   var speedOfSound: Double?
   var note: String?
-  var otherKeys: [PropertyListEntry] = []
 
   /// Dates the history file can hold (a property-list date is between the years 1 and 9999).
   static let plausibleDates =
     Date(
       timeIntervalSince1970: Double(CivilTime.days(year: 1, month: 1, day: 1) * 86400))...Date(
       timeIntervalSince1970: Double(CivilTime.days(year: 10000, month: 1, day: 1) * 86400 - 1))
-
-  /// Speeds of sound another tool may have used: those of plausible air temperatures, ±2 %.
-  static let plausibleSpeeds =
-    SpeedOfSound.metresPerSecond(celsius: SpeedOfSound.plausibleCelsius.lowerBound)
-    * 0.98...SpeedOfSound.metresPerSecond(celsius: SpeedOfSound.plausibleCelsius.upperBound) * 1.02
 
   /// The measurement, checked with the rules `add` applies (``MeasurementRules``) plus consistency
   /// of the stored values; returns it with a warning to show, if any.
@@ -47,10 +41,10 @@ struct ImportedRow {
         "temperature \(temperature) °C is not a plausible air temperature (-60 to 60 °C)")
     }
     let speed = speedOfSound ?? SpeedOfSound.metresPerSecond(celsius: temperature)
-    guard Self.plausibleSpeeds.contains(speed) else {
+    guard SpeedOfSound.plausibleMetresPerSecond.contains(speed) else {
       throw .invalidArgument(
-        "speed of sound \(speed) m/s is not plausible in air (\(Int(Self.plausibleSpeeds.lowerBound)) to "
-          + "\(Int(Self.plausibleSpeeds.upperBound)) m/s)")
+        "speed of sound \(speed) m/s is not plausible in air (\(Int(SpeedOfSound.plausibleMetresPerSecond.lowerBound)) to "
+          + "\(Int(SpeedOfSound.plausibleMetresPerSecond.upperBound)) m/s)")
     }
     let expected = delay * speed
     let distance = self.distance ?? expected
@@ -67,6 +61,8 @@ struct ImportedRow {
     }
     let measurement = Measurement(
       date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speed, note: note)
-    return (HistoryEntry(measurement, otherKeys: otherKeys), warning)
+    // What is imported must load again (a distance at the very edge may pass the test above only).
+    if let problem = HistoryFormat.problem(with: measurement, now: now) { throw .invalidArgument(problem) }
+    return (HistoryEntry(measurement), warning)
   }
 }

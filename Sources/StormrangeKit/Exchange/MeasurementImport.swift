@@ -11,7 +11,9 @@ import StormrangeStore
 /// property list, anything else is CSV (with a header row naming its columns, in any order; only
 /// `date` and `delay_s` are required, `index` is ignored). Rows are named in problems the way the
 /// format counts them: CSV by line number (the header is line 1), JSON by array index (from 0),
-/// property lists by entry (from 1, as errors about the history file do).
+/// property lists by entry (from 1, as errors about the history file do). CSV and JSON rows are
+/// checked as `add` checks its input (``ImportedRow``); property-list entries as loading the history
+/// checks them (``HistoryFormat/entry(from:position:now:)``).
 struct MeasurementImport {
   enum Source: String {
     case csv = "CSV"
@@ -223,13 +225,12 @@ struct MeasurementImport {
     for (offset, element) in elements.enumerated() {
       let name = "entry \(offset + 1)"
       do {
-        // Reads the stored values (and keeps other tools' keys); then the same checks as CSV rows.
-        let entry = try HistoryFormat.entry(from: element.value, position: offset + 1)
-        let stored = entry.measurement
-        let row = ImportedRow(
-          date: stored.date, delay: stored.delay, distance: stored.distance, temperature: stored.temperature,
-          speedOfSound: stored.speedOfSound, note: stored.note, otherKeys: entry.otherKeys)
-        add(row, named: name)
+        // Exactly the rules that loading the history applies, so that an entry imports when and
+        // only when it would load: a refused history moved aside by `clear` comes back this way.
+        let entry = try HistoryFormat.encoded(
+          HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1)
+        measurements.append(entry)
+        if entry.measurement.delay > MeasurementRules.warningDelay { warnings.append(name) }
       } catch {
         // The history format's messages already name the entry: "entry 3 has no 'date'".
         problems.append(Problem(row: name, message: error.message))

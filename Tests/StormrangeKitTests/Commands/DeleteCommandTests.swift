@@ -27,7 +27,7 @@ import Testing
   @Test func aNumberThatAnotherProcessShiftedIsRefusedAndNothingIsDeleted() throws {
     let test = TestSession()
     test.runAll(["add 1", "add 2", "add 3", "show"])
-    try SavedHistory(path: test.historyPath).modify { $0.remove(at: 0) }
+    try SavedHistory(path: test.historyPath, now: { test.clock.now().wall }).modify { $0.remove(at: 0) }
     #expect(test.run("delete 2"))
     #expect(test.errors.text.contains("type 'show'"))
     #expect(try test.reloadedHistory().map(\.delay) == [2, 3])

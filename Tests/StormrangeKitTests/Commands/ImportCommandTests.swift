@@ -35,7 +35,8 @@ import Testing
     _ = test.output.take()
     #expect(!test.run("import \(test.directory.file("a.csv"))"))
     #expect(
-      test.output.take() == "nothing new: the measurement in \(test.directory.file("a.csv")) is already in the history\n")
+      test.output.take()
+        == "nothing new: the measurement in \(test.directory.file("a.csv")) is already in the history\n")
     try test.directory.write(
       "b.csv",
       header + "1,2026-07-01T16:00:00Z,6.0,2059.2877360954076,20.0,343.21462268256795,\r\n"
@@ -76,7 +77,8 @@ import Testing
     #expect(errors[6].contains("line 9: temperature 99.0 °C is not a plausible air temperature"))
     #expect(
       errors[7]
-        == "stormrange: line 1: nothing was imported: 7 of 8 rows in \(path) are invalid; fix them and import again"
+        == "stormrange: line 1: nothing was imported: 7 of 8 rows in \(path) are invalid; fix them and import "
+        + "again, or 'import --skip-invalid' to import only the valid ones"
     )
     #expect(test.directory.bytes("history.plist") == before)
     // The failed import left no undo step: undo reverts the add. (Had it left one, undo would
@@ -196,5 +198,64 @@ import Testing
         == "stormrange: line 1: warning: 2 imported delays are over 75 s (line 2, line 3): thunder is rarely heard beyond ~25 km\n"
     )
     #expect(try test.reloadedHistory().map(\.delay) == [80, 90])
+  }
+
+  @Test func skipInvalidImportsTheValidRowsAndWarnsAboutTheOthers() throws {
+    let test = TestSession()
+    try test.directory.write(
+      "mixed.csv", "date,delay_s\n2026-07-01T16:00:00Z,6\n2026-07-01T16:01:00Z,-5\n2026-07-01T16:02:00Z,4\n")
+    let path = test.directory.file("mixed.csv")
+    #expect(!test.run("import --skip-invalid \(path)"))
+    #expect(
+      test.output.take()
+        == "imported 2 measurements from \(path) (CSV); skipped 1 invalid row ('undo' removes them)\n")
+    #expect(
+      test.errors.take()
+        == "stormrange: line 1: warning: \(path): line 3: delay must be a positive number of seconds, not '-5.0'\n"
+    )
+    #expect(try test.reloadedHistory().map(\.delay) == [6, 4])
+  }
+
+  @Test func skipInvalidFailsWhenNoRowIsValid() throws {
+    let test = TestSession()
+    try test.directory.write("bad.csv", "date,delay_s\n2026-07-01T16:01:00Z,-5\n")
+    let path = test.directory.file("bad.csv")
+    #expect(test.run("import --skip-invalid \(path)"))
+    #expect(
+      test.errors.take().hasSuffix(
+        "nothing was imported: 1 of 1 rows in \(path) is invalid, so there is nothing valid to import\n"))
+    #expect(test.directory.bytes("history.plist") == nil)
+  }
+
+  @Test func propertyListEntriesFollowTheLoadingRules() throws {
+    let test = TestSession()
+    let now = test.clock.now().wall
+    func entry(delay: Double, distance: Double, date: Date) -> PropertyListValue {
+      .dictionary([
+        PropertyListEntry(key: "date", value: .date(date)),
+        PropertyListEntry(key: "delay", value: .real(delay)),
+        PropertyListEntry(key: "distance", value: .real(distance)),
+        PropertyListEntry(key: "temperature", value: .real(20)),
+        PropertyListEntry(key: "speedOfSound", value: .real(343)),
+      ])
+    }
+    // A distance off delay × speed and a date an hour ahead load, so they import; a negative delay
+    // does not load, so it is skipped.
+    let file = PropertyListValue.array([
+      entry(delay: 6, distance: 2100, date: now.addingTimeInterval(-60)),
+      entry(delay: -5, distance: 2058, date: now.addingTimeInterval(-30)),
+      entry(delay: 5, distance: 1715, date: now.addingTimeInterval(3600)),
+    ])
+    try test.directory.write(
+      "h.plist", String(decoding: try XMLPropertyListWriter.document(file), as: UTF8.self))
+    #expect(!test.run("import --skip-invalid \(test.directory.file("h.plist"))"))
+    #expect(
+      test.errors.take().contains("warning: \(test.directory.file("h.plist")): entry 2: 'delay' is -5,"))
+    #expect(try test.reloadedHistory().map(\.distance) == [2100, 1715])
+  }
+
+  @Test func completionOffersSkipInvalid() {
+    #expect(ImportCommand().completions(forArgument: 0, after: []) == ["--skip-invalid"])
+    #expect(ImportCommand().completions(forArgument: 1, after: ["--skip-invalid"]) == [])
   }
 }

@@ -66,22 +66,25 @@ extension Session {
     clock: SessionClock, output: TextSink, errors: TextSink
   ) {
     self.init(
-      history: SavedHistory(path: directory.file(historyName)),
+      history: SavedHistory(path: directory.file(historyName), now: { clock.now().wall }),
       settings: SettingsStore(path: directory.file("settings.plist")), mode: mode, clock: clock,
       output: output, errors: errors)
   }
 }
 
+/// The clock of another process reading the history: later than any date a test stores.
+let anotherProcessNow: @Sendable () -> Date = { Date(timeIntervalSince1970: 4_000_000_000) }
+
 /// Appends a measurement of `delay` seconds (at 20 °C, in 1970) to the history at `path`, as another
 /// process would.
 func appendAsAnotherProcess(delay: Double, to path: String) throws {
-  try SavedHistory(path: path).append(
+  try SavedHistory(path: path, now: anotherProcessNow).append(
     Measurement(date: Date(timeIntervalSince1970: 5), delay: delay, temperature: 20))
 }
 
 /// The history at `path` as a fresh process would read it from disk.
 func historyOnDisk(at path: String) throws -> [Measurement] {
-  let history = SavedHistory(path: path)
+  let history = SavedHistory(path: path, now: anotherProcessNow)
   try history.refresh()
   return Array(history)
 }
