@@ -246,16 +246,22 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   private func lockForWriting() throws(StoreError) {
+    // Whose the history is: what is made for it (folders, the lock, the file) is theirs too.
+    let owner = FileOwner.ofHistory(at: target)
     do throws(FileProblem) {
-      try DurableFile.createParentDirectories(of: target)
-      try lock.lock()
+      try DurableFile.createParentDirectories(of: target, owner: owner)
+      try lock.lock(owner: owner)
     } catch {
       throw .saveFailed(path: path.description, problem: error.message)
     }
   }
 
-  /// Writes `updated`, encoding its new entries first (and keeping their encodings in it).
+  /// Writes `updated`, encoding its new entries first (and keeping their encodings in it). Refuses,
+  /// writing nothing, a file with other names, which the new file would not replace.
   private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
+    if let links = DurableFile.linkCount(of: target), links > 1 {
+      throw .hardLinked(path: path.description, links: links)
+    }
     for index in updated.indices where updated[index].encodedXML == nil {
       do {
         updated[index].encodedXML = try HistoryFormat.encode(updated[index])
@@ -264,8 +270,10 @@ public final class SavedHistory: RandomAccessCollection {
           path: path.description, problem: "measurement \(index + 1) cannot be stored: \(error.message)")
       }
     }
+    let bytes = HistoryFormat.encodeFile(updated)
     do throws(FileProblem) {
-      let identity = try DurableFile.replace(path: target, with: HistoryFormat.encodeFile(updated))
+      let identity = try DurableFile.replace(
+        path: target, with: bytes, owner: FileOwner.ofHistory(at: target))
       state = .loaded(identity)
       sweeper.sweepIfDirectoryChanged()
     } catch {

@@ -92,6 +92,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "cannot open the history file \(path): \(problem); check the path and its permissions, or choose another with --file"
     case .saveFailed(let path, let problem):
       return "could not save the history to \(path): \(problem); nothing was changed"
+    case .hardLinked(let path, let links):
+      return
+        "could not save the history to \(path): the file has \(links) names (hard links), and saving would leave the others with the old measurements; nothing was changed (keep one name and remove the others, or break the link: cp \(path) \(path).copy && mv \(path).copy \(path))"
     case .settings(let path, let problem):
       return "settings file \(path): \(problem)"
     }
