@@ -44,7 +44,8 @@ public final class SavedHistory: RandomAccessCollection {
     var isLocked = false
   }
 
-  /// Files over `readLimit` bytes (256 MB) are refused as not being a history.
+  /// Files over `readLimit` bytes (256 MB) are refused as not being a history, so no change may make
+  /// the file larger than that.
   public init(path: SystemPath, readLimit: Int = 256_000_000) {
     self.path = path
     self.target = DurableFile.resolveLinks(path)
@@ -257,7 +258,8 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   /// Writes `updated`, encoding its new entries first (and keeping their encodings in it). Refuses,
-  /// writing nothing, a file with other names, which the new file would not replace.
+  /// writing nothing, a file with other names, which the new file would not replace, and a history
+  /// too large to be read back.
   private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
     if let links = DurableFile.linkCount(of: target), links > 1 {
       throw .hardLinked(path: path.description, links: links)
@@ -271,6 +273,9 @@ public final class SavedHistory: RandomAccessCollection {
       }
     }
     let bytes = HistoryFormat.encodeFile(updated)
+    guard bytes.count <= readLimit else {
+      throw .tooLarge(path: path.description, size: bytes.count, limit: readLimit)
+    }
     do throws(FileProblem) {
       let identity = try DurableFile.replace(
         path: target, with: bytes, owner: FileOwner.ofHistory(at: target))
