@@ -66,16 +66,26 @@ public enum DurableFile {
 
   /// Replaces `path` with `bytes` so that a crash at any instant leaves the old or the new file:
   /// a new file, created exclusively under an unpredictable name in the same directory (so a planted
-  /// symlink cannot redirect the write), written, flushed, given the old file's mode (or `mode` for a
-  /// new file), renamed over the old one, and the directory flushed. Returns the new file's identity.
+  /// symlink cannot redirect the write), written, flushed, given the old file's mode and owner (or
+  /// `mode` and `owner` for a new file; the owner as far as the system allows), renamed over the old
+  /// one, and the directory flushed. Returns the new file's identity.
   @discardableResult
   public static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
     -> FileIdentity
+  {
+    try replace(path: path, with: bytes, mode: mode, owner: nil)
+  }
+
+  /// `replace`, giving a new file `owner` (nil: the process's own user and group).
+  @discardableResult
+  static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600, owner: FileOwner?)
+    throws(FileProblem) -> FileIdentity
   {
     let directory = path.parentDirectory
     var existing = stat()
     let keepMode = path.withCString { lstat($0, &existing) } == 0 && (existing.st_mode & S_IFMT) == S_IFREG
     let finalMode = keepMode ? existing.st_mode & 0o7777 : mode
+    let finalOwner = keepMode ? FileOwner(existing) : owner
     let temporary = directory + "/" + temporaryPrefix(for: path) + randomSuffix()
     let descriptor = temporary.withCString {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -85,6 +95,8 @@ public enum DurableFile {
     do throws(FileProblem) {
       defer { close(descriptor) }
       try writeAll(bytes, to: descriptor)
+      // Before fchmod: a change of owner may clear mode bits.
+      finalOwner?.adopt(descriptor: descriptor)
       // fchmod rather than the open mode, which the umask would narrow.
       guard fchmod(descriptor, finalMode) == 0 else { throw FileProblem.system("cannot set the file's mode") }
       guard fsync(descriptor) == 0 else { throw FileProblem.system("cannot flush the file to disk") }
@@ -120,6 +132,12 @@ public enum DurableFile {
 
   /// Creates `path`'s missing parent directories with mode 0700 (existing ones are left as they are).
   public static func createParentDirectories(of path: SystemPath) throws(FileProblem) {
+    try createParentDirectories(of: path, owner: nil)
+  }
+
+  /// `createParentDirectories`, giving the new directories `owner` as far as the system allows (nil:
+  /// the process's own user and group).
+  static func createParentDirectories(of path: SystemPath, owner: FileOwner?) throws(FileProblem) {
     let directory = path.parentDirectory
     var info = stat()
     if directory.withCString({ stat($0, &info) }) == 0 {
@@ -127,10 +145,19 @@ public enum DurableFile {
       return
     }
     if directory != path, directory != SystemPath("/"), directory != SystemPath(".") {
-      try createParentDirectories(of: directory)
+      try createParentDirectories(of: directory, owner: owner)
     }
     if directory.withCString({ mkdir($0, 0o700) }) == 0 {
-      directory.withCString { _ = chmod($0, 0o700) }  // the umask may have narrowed it
+      // Through a descriptor that refuses a link, so a directory swapped for a link to somewhere else
+      // in between is not what gets a new mode and owner.
+      let descriptor = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+      if descriptor >= 0 {
+        owner?.adopt(descriptor: descriptor)
+        _ = fchmod(descriptor, 0o700)  // the umask may have narrowed it
+        close(descriptor)
+      } else {
+        directory.withCString { _ = chmod($0, 0o700) }  // a umask of 0777 left us no way in
+      }
       // The new directory's own entry must reach the disk too, or a crash could lose the folder and
       // the history saved in it. Best effort: a parent we may not read cannot be flushed.
       try? syncDirectory(directory.parentDirectory)

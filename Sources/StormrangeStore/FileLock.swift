@@ -16,13 +16,18 @@ final class FileLock {
   deinit { if descriptor >= 0 { close(descriptor) } }
 
   /// Takes the lock, waiting up to `timeout` seconds for another process to release it. Nested calls
-  /// are counted; only the outermost `unlock` releases.
-  func lock(timeout: Double = 10) throws(FileProblem) {
+  /// are counted; only the outermost `unlock` releases. The lock file is given to `owner`, as far as
+  /// the system allows, when it is opened: a lock root made for another user's history, 0600 and
+  /// root's, would lock that user out.
+  func lock(owner: FileOwner? = nil, timeout: Double = 10) throws(FileProblem) {
     if depth > 0 {
       depth += 1
       return
     }
-    if descriptor < 0 { descriptor = try Self.open(path) }
+    if descriptor < 0 {
+      descriptor = try Self.open(path)
+      owner?.adopt(descriptor: descriptor)
+    }
     var waited = 0.0
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else { throw .system("cannot lock \(path)") }

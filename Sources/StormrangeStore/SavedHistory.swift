@@ -46,8 +46,8 @@ public final class SavedHistory: RandomAccessCollection {
     var isLocked = false
   }
 
-  /// Files over `readLimit` bytes (256 MB) are refused as not being a history; `now` is the wall
-  /// clock, read once per load.
+  /// Files over `readLimit` bytes (256 MB) are refused as not being a history, so no change may make
+  /// the file larger than that; `now` is the wall clock, read once per load.
   public init(path: SystemPath, readLimit: Int = 256_000_000, now: @escaping () -> Date) {
     self.path = path
     self.target = DurableFile.resolveLinks(path)
@@ -287,19 +287,31 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   private func lockForWriting() throws(StoreError) {
+    // Whose the history is: what is made for it (folders, the lock, the file) is theirs too.
+    let owner = FileOwner.ofHistory(at: target)
     do throws(FileProblem) {
-      try DurableFile.createParentDirectories(of: target)
-      try lock.lock()
+      try DurableFile.createParentDirectories(of: target, owner: owner)
+      try lock.lock(owner: owner)
     } catch {
       throw .saveFailed(path: path.description, problem: error.message)
     }
   }
 
-  /// Writes `updated`, encoding its new entries first (and keeping their encodings in it).
+  /// Writes `updated`, encoding its new entries first (and keeping their encodings in it). Refuses,
+  /// writing nothing, a file with other names, which the new file would not replace, and a history
+  /// too large to be read back.
   private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
+    if let links = DurableFile.linkCount(of: target), links > 1 {
+      throw .hardLinked(path: path.description, links: links)
+    }
     try encodeNewEntries(&updated)
+    let bytes = HistoryFormat.encodeFile(updated)
+    guard bytes.count <= readLimit else {
+      throw .tooLarge(path: path.description, size: bytes.count, limit: readLimit)
+    }
     do throws(FileProblem) {
-      let identity = try DurableFile.replace(path: target, with: HistoryFormat.encodeFile(updated))
+      let identity = try DurableFile.replace(
+        path: target, with: bytes, owner: FileOwner.ofHistory(at: target))
       state = .loaded(identity)
       sweeper.sweepIfDirectoryChanged()
     } catch {

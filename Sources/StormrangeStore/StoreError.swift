@@ -10,6 +10,12 @@ public enum StoreError: Error, Equatable, Sendable {
   case inaccessible(path: String, problem: String)
   /// Writing the history failed; nothing changed on disk or in memory.
   case saveFailed(path: String, problem: String)
+  /// The history file has `links` names (hard links): saving would replace this one and leave the
+  /// others with the old measurements, so nothing was saved.
+  case hardLinked(path: String, links: Int)
+  /// Saving would make the history `size` bytes, over the `limit` it may be read back with, so
+  /// nothing was saved.
+  case tooLarge(path: String, size: Int, limit: Int)
   /// The settings file exists but cannot be used, or cannot be written.
   case settings(path: String, problem: String)
 }
