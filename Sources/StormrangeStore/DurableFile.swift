@@ -166,11 +166,6 @@ public enum DurableFile {
     }
   }
 
-  /// For a path that is text, such as one from the environment.
-  public static func createParentDirectories(of path: String) throws(FileProblem) {
-    try createParentDirectories(of: SystemPath(path))
-  }
-
   /// `.<name>.tmp-`: the start of the names of the temporary files `replace` writes beside `path`.
   static func temporaryPrefix(for path: SystemPath) -> [UInt8] {
     Array(".".utf8) + path.lastComponent + Array(".tmp-".utf8)

@@ -3,86 +3,122 @@ import StormrangePropertyList
 
 /// Reads and saves ``Settings`` in a small property list (`settings.plist`) holding only the keys the
 /// user set; keys it does not know are kept.
+///
+/// Several processes share the file as they share the history: ``current`` is the file as it is on
+/// disk now (one `stat` tells whether another process replaced it since it was read), and ``set(_:to:)``
+/// changes one key under the lock `settings.plist.lock`, re-reading the file first, so a change made
+/// meanwhile by another terminal is kept.
 public final class SettingsStore {
-  public let path: String
-  private var stored: [PropertyListEntry]?
-  private var cached: Settings?
-  /// Set when the file could not be used; the defaults apply meanwhile.
-  public private(set) var problem: String?
+  public let path: SystemPath
+  private let lock: FileLock
+  private var snapshot: Snapshot?
 
-  public init(path: String) { self.path = path }
-
-  /// The settings in force (loaded on first use). An unusable file gives the defaults and a `problem`.
-  public var current: Settings {
-    if let cached { return cached }
-    let settings = load()
-    cached = settings
-    return settings
+  /// What one reading of the file gave.
+  private struct Snapshot {
+    var settings = Settings.defaults
+    /// The file's entries, nil when it could not be read as a dictionary.
+    var entries: [PropertyListEntry]? = []
+    var problem: String?
+    /// The identity of the file read, nil when there was none.
+    var identity: FileIdentity?
   }
 
-  /// Records one setting and saves the file. Refuses to overwrite a file it could not read.
+  public init(path: SystemPath) {
+    self.path = path
+    lock = FileLock(path: path + ".lock")
+  }
+
+  /// For a path that is text.
+  public convenience init(path: String) { self.init(path: SystemPath(path)) }
+
+  /// The settings in force: the file as it is now, re-read if another process changed it. An
+  /// unusable file gives the defaults and a ``problem``.
+  public var current: Settings {
+    let identity = FileIdentity.of(path: path)
+    if let snapshot, snapshot.identity == identity { return snapshot.settings }
+    let fresh = Self.load(path, identity: identity)
+    snapshot = fresh
+    return fresh.settings
+  }
+
+  /// Why the file, as ``current`` last found it, could not be used; nil when it could.
+  public var problem: String? { snapshot?.problem }
+
+  /// Records one setting and saves the file, under the lock, changing only `key` in the file as it
+  /// is now. Refuses to overwrite a file it could not read.
   public func set(_ key: String, to value: PropertyListValue) throws(StoreError) {
-    _ = current
-    if let problem {
-      throw .settings(path: path, problem: "\(problem); fix or remove it before changing settings")
+    do throws(FileProblem) {
+      try DurableFile.createParentDirectories(of: path)
+      try lock.lock()
+    } catch {
+      throw .settings(path: path.description, problem: "cannot save: \(error.message)")
     }
-    var entries = stored ?? []
+    defer { lock.unlock() }
+    let latest = Self.load(path, identity: FileIdentity.of(path: path))
+    snapshot = latest
+    guard latest.problem == nil, var entries = latest.entries else {
+      throw .settings(
+        path: path.description,
+        problem: "\(latest.problem ?? "it cannot be read"); fix or remove it before changing settings")
+    }
     if let index = entries.firstIndex(where: { $0.key == key }) {
       entries[index].value = value
     } else {
       entries.append(PropertyListEntry(key: key, value: value))
     }
+    let identity: FileIdentity
     do {
-      let bytes = try XMLPropertyListWriter.document(.dictionary(entries))
-      try DurableFile.createParentDirectories(of: SystemPath(path))
-      try DurableFile.replace(path: SystemPath(path), with: bytes)
+      identity = try DurableFile.replace(
+        path: path, with: try XMLPropertyListWriter.document(.dictionary(entries)))
     } catch let error as FileProblem {
-      throw .settings(path: path, problem: "cannot save: \(error.message)")
+      throw .settings(path: path.description, problem: "cannot save: \(error.message)")
     } catch {
-      throw .settings(path: path, problem: "cannot save: \(error)")
+      throw .settings(path: path.description, problem: "cannot save: \(error)")
     }
-    stored = entries
-    cached = nil
-    _ = current
+    var saved = Self.interpret(entries)
+    saved.identity = identity
+    snapshot = saved
   }
 
-  private func load() -> Settings {
-    var settings = Settings.defaults
-    let bytes: [UInt8]
+  /// Reads the file; `identity` is what a `stat` just found there, kept if the read fails.
+  private static func load(_ path: SystemPath, identity: FileIdentity?) -> Snapshot {
+    let file: (bytes: [UInt8], identity: FileIdentity)?
     do {
-      guard let file = try DurableFile.read(path: SystemPath(path), limit: 1_000_000) else {
-        stored = []
-        return settings
-      }
-      bytes = file.bytes
+      file = try DurableFile.read(path: path, limit: 1_000_000)
     } catch {
-      problem = error.message
-      return settings
+      return Snapshot(entries: nil, problem: error.message, identity: identity)
     }
-    guard case .dictionary(let entries)? = try? PropertyListReader.read(bytes) else {
-      problem = "it is not a property-list dictionary"
-      return settings
+    guard let file else { return Snapshot() }
+    guard case .dictionary(let entries)? = try? PropertyListReader.read(file.bytes) else {
+      return Snapshot(entries: nil, problem: "it is not a property-list dictionary", identity: file.identity)
     }
-    stored = entries
+    var snapshot = interpret(entries)
+    snapshot.identity = file.identity
+    return snapshot
+  }
+
+  /// The settings the entries hold; the last unusable value is the problem.
+  private static func interpret(_ entries: [PropertyListEntry]) -> Snapshot {
+    var snapshot = Snapshot(entries: entries)
     for entry in entries {
       switch (entry.key, entry.value) {
       case ("unit", .string(let name)):
         if let unit = DistanceUnit(rawValue: name) {
-          settings.unit = unit
+          snapshot.settings.unit = unit
         } else {
-          problem = "unknown unit '\(name)'"
+          snapshot.problem = "unknown unit '\(name)'"
         }
       case ("temperature", .real(let celsius)) where SpeedOfSound.plausibleCelsius.contains(celsius):
-        settings.temperature = celsius
+        snapshot.settings.temperature = celsius
       case ("temperature", .integer(let celsius))
       where SpeedOfSound.plausibleCelsius.contains(Double(celsius)):
-        settings.temperature = Double(celsius)
+        snapshot.settings.temperature = Double(celsius)
       case ("temperature", _):
-        problem = "'temperature' is not a plausible air temperature in °C"
+        snapshot.problem = "'temperature' is not a plausible air temperature in °C"
       default:
         break
       }
     }
-    return settings
+    return snapshot
   }
 }

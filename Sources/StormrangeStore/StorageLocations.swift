@@ -1,29 +1,47 @@
-/// Where stormrange keeps its files, following the XDG base-directory conventions.
+/// Where stormrange keeps its files, following the XDG base-directory conventions. Every location is
+/// bytes from where it enters (argv, the environment) to the system call, since a file name need
+/// not be UTF-8.
 public struct StorageLocations: Equatable, Sendable {
   /// The measurement history: `--file`, else `$STORMRANGE_HISTORY`, else
-  /// `$XDG_DATA_HOME/stormrange/SavedHistory.plist` (`~/.local/share/…`). Bytes, since `--file`
-  /// names a file as the system does, and that need not be UTF-8.
+  /// `$XDG_DATA_HOME/stormrange/SavedHistory.plist` (`~/.local/share/…`).
   public var history: SystemPath
   /// `$XDG_CONFIG_HOME/stormrange/settings.plist` (`~/.config/…`).
-  public var settings: String
+  public var settings: SystemPath
   /// The readline command history: `$XDG_STATE_HOME/stormrange/history` (`~/.local/state/…`).
-  public var commandHistory: String
+  public var commandHistory: SystemPath
 
-  public init(historyFlag: SystemPath?, environment: [String: String]) {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+  /// Finds the locations from `--file` and the environment's variables (as bytes).
+  ///
+  /// `~` is `$HOME`; when that is unset or empty (a service started without it),
+  /// `homeFromPasswordDatabase` is asked: the executable passes the user's entry in the password
+  /// database (`getpwuid_r`). Without either, a location that needs the home is refused with
+  /// ``NoHomeDirectory`` rather than put under `/`.
+  public init(
+    historyFlag: SystemPath?, environment: [String: [UInt8]], homeFromPasswordDatabase: () -> [UInt8]?
+  ) throws(NoHomeDirectory) {
+    var home: [UInt8]??
+    func resolveHome() throws(NoHomeDirectory) -> [UInt8] {
+      if home == nil {
+        home = .some(environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswordDatabase())
+      }
+      guard let found = home!, !found.isEmpty else { throw NoHomeDirectory() }
+      return found.last == UInt8(ascii: "/") ? Array(found.dropLast()) : found
+    }
     /// XDG variables must be absolute paths; others are ignored, as the specification says.
-    func base(_ variable: String, _ fallback: String) -> String {
-      if let value = environment[variable], value.hasPrefix("/") { return value }
-      return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/" + fallback
+    func base(_ variable: String, _ fallback: String) throws(NoHomeDirectory) -> SystemPath {
+      if let value = environment[variable], value.first == UInt8(ascii: "/") {
+        return SystemPath(bytes: value)
+      }
+      return SystemPath(bytes: try resolveHome()) + "/\(fallback)"
     }
     if let flag = historyFlag, !flag.isEmpty {
       history = flag
     } else if let variable = environment["STORMRANGE_HISTORY"], !variable.isEmpty {
-      history = SystemPath(variable)
+      history = SystemPath(bytes: variable)
     } else {
-      history = SystemPath(base("XDG_DATA_HOME", ".local/share") + "/stormrange/SavedHistory.plist")
+      history = try base("XDG_DATA_HOME", ".local/share") + "/stormrange/SavedHistory.plist"
     }
-    settings = base("XDG_CONFIG_HOME", ".config") + "/stormrange/settings.plist"
-    commandHistory = base("XDG_STATE_HOME", ".local/state") + "/stormrange/history"
+    settings = try base("XDG_CONFIG_HOME", ".config") + "/stormrange/settings.plist"
+    commandHistory = try base("XDG_STATE_HOME", ".local/state") + "/stormrange/history"
   }
 }

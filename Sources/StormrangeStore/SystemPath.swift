@@ -1,3 +1,5 @@
+import StormrangeBase
+
 /// A file's path as the system takes it: bytes, which need not be UTF-8.
 ///
 /// Linux file names are bytes. A Swift `String` cannot hold bytes that are not UTF-8: it replaces
@@ -17,8 +19,9 @@ public struct SystemPath: Hashable, Sendable, CustomStringConvertible {
   /// The bytes, without the terminating NUL.
   public var bytes: ArraySlice<UInt8> { terminated.dropLast() }
 
-  /// The path as text for messages, with U+FFFD for bytes that are not UTF-8.
-  public var description: String { String(decoding: bytes, as: UTF8.self) }
+  /// The path as text for messages, each byte that is not UTF-8 shown as `\x{FC}` (see
+  /// `String(escapingInvalidUTF8:)`), so the message names the file the system sees.
+  public var description: String { String(escapingInvalidUTF8: bytes) }
 
   public var isEmpty: Bool { terminated.count == 1 }
 

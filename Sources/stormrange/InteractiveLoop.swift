@@ -1,4 +1,5 @@
 import StormrangeKit
+import StormrangeStore
 
 /// The REPL at a terminal: reads lines with a ``LineEditor``, runs them with the interpreter, and
 /// turns Ctrl-C into cancelling the stopwatch and Ctrl-D or `quit` into leaving.
@@ -7,7 +8,7 @@ final class InteractiveLoop {
   private let editor: LineEditor
   private let clock: SessionClock
 
-  init(interpreter: Interpreter, historyPath: String, clock: SessionClock) {
+  init(interpreter: Interpreter, historyPath: SystemPath, clock: SessionClock) {
     self.interpreter = interpreter
     self.clock = clock
     editor = LineEditor(historyPath: historyPath, clock: clock) { [interpreter] before, word in

@@ -26,11 +26,11 @@ final class LineEditor {
   }
 
   static let historyLimit: Int32 = 1000
-  private let historyPath: String
+  private let historyPath: SystemPath
   private let clock: SessionClock
 
   /// `complete(before, word)` lists candidates for `word`, the word being typed after `before`.
-  init(historyPath: String, clock: SessionClock, complete: @escaping (String, String) -> [String]) {
+  init(historyPath: SystemPath, clock: SessionClock, complete: @escaping (String, String) -> [String]) {
     self.historyPath = historyPath
     self.clock = clock
     completionProvider = complete
@@ -55,7 +55,7 @@ final class LineEditor {
     using_history()
     stifle_history(Self.historyLimit)
     prepareHistoryFile()
-    read_history(historyPath)
+    historyPath.withCString { _ = read_history($0) }
   }
 
   /// Reads one line. `prompt` is asked again every 200 ms while `ticking()` is true, so a prompt
@@ -122,7 +122,9 @@ final class LineEditor {
   /// Best effort: without them readline simply keeps no history.
   private func prepareHistoryFile() {
     try? DurableFile.createParentDirectories(of: historyPath)
-    let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let descriptor = historyPath.withCString {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    }
     guard descriptor >= 0 else { return }  // it exists already: its mode is the user's
     fchmod(descriptor, 0o600)  // the umask may have narrowed it (0277 would leave it unwritable)
     close(descriptor)
@@ -131,8 +133,10 @@ final class LineEditor {
   private func addToHistory(_ line: String) {
     guard !line.trimmingBlanks.isEmpty else { return }
     add_history(line)
-    append_history(1, historyPath)
-    history_truncate_file(historyPath, Self.historyLimit)
+    historyPath.withCString {
+      _ = append_history(1, $0)
+      _ = history_truncate_file($0, Self.historyLimit)
+    }
   }
 
   /// FD_SET, which Swift cannot import (it is a macro).

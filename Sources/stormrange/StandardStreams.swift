@@ -42,13 +42,21 @@ enum StandardStreams {
     Console { stream, bytes in write(bytes, to: stream == .output ? 1 : 2) }
   }
 
+  /// The environment as text (values that are not UTF-8 get U+FFFD), for what is read as text, like
+  /// the locale.
   static func environment() -> [String: String] {
-    var result: [String: String] = [:]
+    environmentBytes().mapValues { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The environment's values as their bytes, for paths: `STORMRANGE_HISTORY` and the XDG variables
+  /// name files as the system does, and that need not be UTF-8.
+  static func environmentBytes() -> [String: [UInt8]] {
+    var result: [String: [UInt8]] = [:]
     var pointer = environ
     while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      let bytes = UnsafeBufferPointer(start: entry, count: strlen(entry)).map { UInt8(bitPattern: $0) }
+      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+        result[String(decoding: bytes[..<equals], as: UTF8.self)] = Array(bytes[(equals + 1)...])
       }
       pointer += 1
     }

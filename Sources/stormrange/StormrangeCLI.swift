@@ -92,7 +92,14 @@ struct StormrangeCLI: ParsableCommand {
       // An unset variable in a script (`--file "$HISTORY"`) must not write into the main history.
       refuse("--file needs a path; it was given an empty one")
     }
-    let locations = StorageLocations(historyFlag: historyFlag, environment: StandardStreams.environment())
+    let locations: StorageLocations
+    do {
+      locations = try StorageLocations(
+        historyFlag: historyFlag, environment: StandardStreams.environmentBytes(),
+        homeFromPasswordDatabase: PasswordDatabase.homeOfCurrentUser)
+    } catch {
+      refuse(error.message)
+    }
     if let problem = HistoryPathCheck.problem(with: locations.history) {
       refuse("cannot use that history file: \(problem.escapedAsPath)")
     }

@@ -69,7 +69,9 @@ public final class Session {
     }
   }
 
-  /// The settings in force, warning once if the settings file could not be used.
+  /// The settings in force, as the file is now, warning if it could not be used: once for each
+  /// problem, so a session is not flooded, but again when the file turns bad in another way, or
+  /// again after it was fixed.
   var currentSettings: Settings {
     let settings = settings.current
     if let problem = settingsProblemOnce() {
@@ -78,10 +80,15 @@ public final class Session {
     return settings
   }
 
-  private var warnedAboutSettings = false
+  /// The settings problem last warned about; nil once the file is usable again.
+  private var warnedSettingsProblem: String?
   private func settingsProblemOnce() -> String? {
-    guard !warnedAboutSettings, let problem = settings.problem else { return nil }
-    warnedAboutSettings = true
+    guard let problem = settings.problem else {
+      warnedSettingsProblem = nil
+      return nil
+    }
+    guard problem != warnedSettingsProblem else { return nil }
+    warnedSettingsProblem = problem
     return problem
   }
 

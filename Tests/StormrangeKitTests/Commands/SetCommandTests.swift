@@ -37,3 +37,41 @@ import Testing
     #expect(test.directory.bytes("settings.plist") == nil)
   }
 }
+
+@Suite struct SetCommandSharedFileTests {
+  @Test func aSessionUsesTheSettingsAnotherProcessSavedMeanwhile() throws {
+    let test = TestSession()
+    test.runAll(["add 6"])
+    try SettingsStore(path: test.directory.file("settings.plist")).set("temperature", to: .real(30))
+    test.runAll(["set unit mi", "add 6"])
+    let stored = try PropertyListReader.read(try #require(test.directory.bytes("settings.plist")))
+    #expect(
+      stored
+        == .dictionary([
+          PropertyListEntry(key: "temperature", value: .real(30)),
+          PropertyListEntry(key: "unit", value: .string("mi")),
+        ]))
+    #expect(try test.reloadedHistory().map(\.temperature) == [20, 30])
+  }
+
+  @Test func aBadSettingsFileIsWarnedAboutOncePerProblem() throws {
+    let test = TestSession()
+    let bad = { (unit: String) in
+      try test.directory.write(
+        "settings.plist",
+        "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>unit</key><string>\(unit)</string></dict></plist>"
+      )
+    }
+    try bad("parsecs")
+    test.runAll(["set", "set"])
+    try bad("leagues")
+    test.runAll(["set", "set"])
+    try test.directory.write("settings.plist", "<plist version=\"1.0\"><dict/></plist>")
+    test.runAll(["set"])
+    try bad("leagues")
+    test.runAll(["set"])
+    let warnings = test.errors.text.split(separator: "\n")
+    #expect(warnings.count == 3)
+    #expect(warnings.map { $0.contains("'parsecs'") } == [true, false, false])
+  }
+}

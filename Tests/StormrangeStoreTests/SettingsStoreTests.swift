@@ -1,0 +1,67 @@
+import Glibc
+import TestSupport
+import Testing
+
+@testable import StormrangePropertyList
+@testable import StormrangeStore
+
+@Suite struct SettingsStoreTests {
+  let directory = TemporaryDirectory()
+  var path: String { directory.file("settings.plist") }
+
+  private func stored() throws -> [PropertyListEntry] {
+    guard
+      case .dictionary(let entries) = try PropertyListReader.read(
+        try #require(directory.bytes("settings.plist")))
+    else { throw PropertyListError("not a dictionary") }
+    return entries
+  }
+
+  @Test func currentIsTheFileAsItIsNowNotAsItWasFirstRead() throws {
+    let mine = SettingsStore(path: path)
+    #expect(mine.current.temperature == 20)
+    try SettingsStore(path: path).set("temperature", to: .real(30))
+    #expect(mine.current.temperature == 30)
+  }
+
+  @Test func setKeepsWhatAnotherProcessChangedMeanwhile() throws {
+    let mine = SettingsStore(path: path)
+    let other = SettingsStore(path: path)
+    _ = mine.current
+    try other.set("temperature", to: .real(30))
+    try mine.set("unit", to: .string("mi"))
+    #expect(try stored().map(\.key) == ["temperature", "unit"])
+    #expect(mine.current.temperature == 30)
+    #expect(mine.current.unit == .miles)
+  }
+
+  @Test func setKeepsKeysItDoesNotKnow() throws {
+    try directory.write(
+      "settings.plist",
+      "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>colour</key><string>red</string></dict></plist>"
+    )
+    try SettingsStore(path: path).set("unit", to: .string("ft"))
+    #expect(
+      try stored() == [
+        PropertyListEntry(key: "colour", value: .string("red")),
+        PropertyListEntry(key: "unit", value: .string("ft")),
+      ])
+  }
+
+  @Test func aBadFileIsAProblemUntilItIsFixed() throws {
+    let store = SettingsStore(path: path)
+    try directory.write("settings.plist", "not a plist")
+    #expect(store.current == .defaults)
+    #expect(store.problem == "it is not a property-list dictionary")
+    #expect(throws: StoreError.self) { try store.set("unit", to: .string("mi")) }
+    #expect(directory.bytes("settings.plist") == Array("not a plist".utf8))
+    unlink(path)
+    #expect(store.current == .defaults)
+    #expect(store.problem == nil)
+  }
+
+  @Test func setTakesTheLockBesideTheFile() throws {
+    try SettingsStore(path: path).set("unit", to: .string("m"))
+    #expect(directory.bytes("settings.plist.lock") == [])
+  }
+}
