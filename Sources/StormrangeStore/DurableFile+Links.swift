@@ -21,11 +21,4 @@ extension DurableFile {
     }
     return current
   }
-
-  /// How many names (hard links) the file at `path` has, or nil when there is none.
-  static func linkCount(of path: SystemPath) -> Int? {
-    var info = stat()
-    guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
-    return Int(info.st_nlink)
-  }
 }

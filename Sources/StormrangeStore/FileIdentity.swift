@@ -10,8 +10,12 @@ public struct FileIdentity: Equatable, Sendable {
   var size: Int64
   var modified: timespec
   var changed: timespec
+  /// How many names (hard links) the file has. Not part of the identity: adding a link changes the
+  /// ctime anyway.
+  var links: Int
 
   init(_ info: stat) {
+    links = Int(info.st_nlink)
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)

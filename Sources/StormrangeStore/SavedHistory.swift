@@ -301,8 +301,9 @@ public final class SavedHistory: RandomAccessCollection {
   /// writing nothing, a file with other names, which the new file would not replace, and a history
   /// too large to be read back.
   private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
-    if let links = DurableFile.linkCount(of: target), links > 1 {
-      throw .hardLinked(path: path.description, links: links)
+    // The identity was just compared with the file under the lock (or read from it): no other stat.
+    if case .loaded(let identity?) = state, identity.links > 1 {
+      throw .hardLinked(path: path.description, links: identity.links)
     }
     try encodeNewEntries(&updated)
     let bytes = HistoryFormat.encodeFile(updated)
