@@ -26,7 +26,12 @@ final class FileLock {
     }
     if descriptor < 0 {
       descriptor = try Self.open(path)
-      owner?.adopt(descriptor: descriptor)
+      // Only a regular file with one name is given away: a hard link planted at the lock's path
+      // must not make root hand someone else's file to the history's owner.
+      var info = stat()
+      if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 {
+        owner?.adopt(descriptor: descriptor)
+      }
     }
     var waited = 0.0
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -51,16 +56,24 @@ final class FileLock {
   /// needs, so a lock file created under a umask like 0277 still serves its owner later.
   private static func open(_ path: SystemPath) throws(FileProblem) -> Int32 {
     for _ in 0..<3 {
+      // O_NONBLOCK: a FIFO at the lock's path must not hang every write; flock then refuses it.
       let created = path.withCString {
-        Glibc.open($0, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        Glibc.open($0, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
       }
       if created >= 0 {
         fchmod(created, 0o600)
         return created
       }
       guard errno == EEXIST else { break }
-      let existing = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
-      if existing >= 0 { return existing }
+      let existing = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+      if existing >= 0 {
+        var info = stat()
+        guard fstat(existing, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+          close(existing)
+          throw FileProblem("the lock file \(path) is not a regular file; remove it")
+        }
+        return existing
+      }
       guard errno == ENOENT else { break }  // removed in between: try again
     }
     throw .system("cannot open the lock file \(path)")

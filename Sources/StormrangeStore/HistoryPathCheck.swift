@@ -5,9 +5,11 @@
 /// `set` and `quit` still work.
 public enum HistoryPathCheck {
   /// The longest file name that leaves room, within the system's 255-byte limit, for the names made
-  /// from it: the lock (`NAME.lock`), a temporary file (`.NAME.tmp-` and 20 random characters) and
-  /// an unreadable file moved aside (`NAME.unreadable-20260701T160300Z-99`, 31 bytes more).
-  public static let longestName = 255 - 31
+  /// from it: the lock (`NAME.lock`), a temporary file (`.NAME.tmp-` and 20 random characters), an
+  /// unreadable file moved aside (`NAME.unreadable-20260701T160300Z-99`), and the longest, the copy
+  /// `clear` keeps, written through its own temporary file
+  /// (`.NAME.cleared-20260701T160300Z-99.tmp-` and 20 random characters: 54 bytes more).
+  public static let longestName = 255 - 54
 
   /// Why `path` cannot be the history file, or nil.
   public static func problem(with path: SystemPath) -> String? {

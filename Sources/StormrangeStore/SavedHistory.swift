@@ -195,7 +195,8 @@ public final class SavedHistory: RandomAccessCollection {
     try encodeNewEntries(&removed)
     let copy = DurableFile.unusedName(target + (".cleared-" + Self.stamp(now)))
     do throws(FileProblem) {
-      _ = try DurableFile.replace(path: copy, with: HistoryFormat.encodeFile(removed))
+      _ = try DurableFile.replace(
+        path: copy, with: HistoryFormat.encodeFile(removed), owner: FileOwner.ofHistory(at: target))
     } catch {
       throw .saveFailed(
         path: path.description, problem: "cannot keep a copy of it in \(copy): \(error.message)")

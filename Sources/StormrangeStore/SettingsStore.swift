@@ -48,8 +48,9 @@ public final class SettingsStore {
   /// is now. Refuses to overwrite a file it could not read.
   public func set(_ key: String, to value: PropertyListValue) throws(StoreError) {
     do throws(FileProblem) {
-      try DurableFile.createParentDirectories(of: path)
-      try lock.lock()
+      let owner = FileOwner.ofHistory(at: path)
+      try DurableFile.createParentDirectories(of: path, owner: owner)
+      try lock.lock(owner: owner)
     } catch {
       throw .settings(path: path.description, problem: "cannot save: \(error.message)")
     }
@@ -69,7 +70,8 @@ public final class SettingsStore {
     let identity: FileIdentity
     do {
       identity = try DurableFile.replace(
-        path: path, with: try XMLPropertyListWriter.document(.dictionary(entries)))
+        path: path, with: try XMLPropertyListWriter.document(.dictionary(entries)),
+        owner: FileOwner.ofHistory(at: path))
     } catch let error as FileProblem {
       throw .settings(path: path.description, problem: "cannot save: \(error.message)")
     } catch {
@@ -113,6 +115,8 @@ public final class SettingsStore {
       case ("temperature", .integer(let celsius))
       where SpeedOfSound.plausibleCelsius.contains(Double(celsius)):
         snapshot.settings.temperature = Double(celsius)
+      case ("unit", _):
+        snapshot.problem = "'unit' is \(entry.value.typeDescription), not the name of a unit"
       case ("temperature", _):
         snapshot.problem = "'temperature' is not a plausible air temperature in °C"
       default:

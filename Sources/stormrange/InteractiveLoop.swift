@@ -18,6 +18,7 @@ final class InteractiveLoop {
 
   /// Runs until end of input, `quit` or a terminating signal; returns the exit status.
   func run(console: Console) -> Int32 {
+    self.console = console
     let output = console.output
     output.write("\(Version.banner) Type 'help' for commands, Ctrl-D to leave.\n")
     output.write("Press Enter when you see lightning and again when you hear thunder.\n")
@@ -44,8 +45,12 @@ final class InteractiveLoop {
     }
   }
 
+  /// The session's output, written out before a question so that what led to it comes first.
+  private var console: Console?
+
   /// Asks a yes/no question at a prompt of its own; Ctrl-C or Ctrl-D mean no.
   func confirm(_ question: String) -> Bool {
+    console?.flush()
     guard case .line(let answer, _, _) = editor.read(prompt: { question }, remember: false) else {
       StandardStreams.writeError("\n")
       return false

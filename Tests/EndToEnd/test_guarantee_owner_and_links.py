@@ -164,3 +164,48 @@ def test_a_history_with_a_second_name_is_not_saved_but_still_read(sandbox):
     other.unlink()
     _run(sandbox, path, "add", "6", "note after")
     assert notes_in(path) == ["before", "after"]
+
+
+def test_a_hard_link_planted_at_the_lock_is_never_given_away(sandbox, nobody, home, tmp_path):
+    history = home / "history.plist"
+    _run(sandbox, history, "add", "5", user=nobody)
+    victim = tmp_path / "victim"
+    victim.write_text("root's data")
+    victim.chmod(0o666)
+    lock = home / "history.plist.lock"
+    lock.unlink()
+    os.link(victim, lock)
+    _run(sandbox, history, "add", "6")  # as root
+    assert _owner(victim) == (0, 0)
+    assert victim.read_text() == "root's data"
+
+
+def test_a_fifo_at_the_lock_is_refused_not_waited_on(sandbox, tmp_path):
+    history = tmp_path / "history.plist"
+    os.mkfifo(tmp_path / "history.plist.lock")
+    result = _run(sandbox, history, "add", "5", check=False)
+    assert result.returncode == 1
+    assert "the lock file" in result.stderr and "is not a regular file; remove it" in result.stderr
+    assert not history.exists()
+
+
+def test_the_copy_clear_keeps_belongs_to_the_historys_owner(sandbox, nobody, home):
+    history = home / "history.plist"
+    _run(sandbox, history, "add", "5", user=nobody)
+    _run(sandbox, history, "clear")  # as root
+    copies = [path for path in home.iterdir() if ".cleared-" in path.name]
+    assert len(copies) == 1 and _owner(copies[0]) == nobody
+    _run(sandbox, history, "import", str(copies[0]), user=nobody)
+    assert len(notes_in(history)) == 1
+
+
+def test_settings_root_makes_in_another_users_folder_are_that_users(sandbox, nobody, home):
+    env = dict(sandbox.env, XDG_CONFIG_HOME=str(home / "config"))
+    result = subprocess.run(
+        [sandbox.binary, "--file", str(home / "history.plist"), "set", "unit", "mi"], env=env,
+        capture_output=True, text=True, timeout=15,
+    )
+    assert result.returncode == 0, result.stderr
+    for path in (home / "config", home / "config" / "stormrange", home / "config" / "stormrange" / "settings.plist",
+                 home / "config" / "stormrange" / "settings.plist.lock"):
+        assert _owner(path) == nobody, path

@@ -55,3 +55,16 @@ def test_a_session_left_open_keeps_a_temperature_set_elsewhere_and_records_with_
     assert first["temperature"] == 20.0
     assert second["temperature"] == 30.0
     assert math.isclose(second["speedOfSound"], speed_of_sound(30))
+
+
+def test_a_unit_that_is_not_a_name_is_warned_about(sandbox):
+    sandbox.settings_path.parent.mkdir(parents=True)
+    sandbox.settings_path.write_bytes(
+        b'<?xml version="1.0"?><plist version="1.0"><dict><key>unit</key><integer>3</integer></dict></plist>'
+    )
+    result = sandbox.run("add", "5")
+    assert result.status == 0
+    assert result.err_lines == [
+        f"stormrange: warning: settings file {sandbox.settings_path}: 'unit' is an integer, not the name of a unit; "
+        "using defaults"
+    ]
