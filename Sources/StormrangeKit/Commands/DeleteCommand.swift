@@ -32,13 +32,15 @@ struct DeleteCommand: Command {
     if let refusal = shown.refusal(deleting: number, typed: typed, from: session.history.entries) {
       throw refusal
     }
-    let removedEntry = try session.changeHistory { entries -> Result<HistoryEntry, StormrangeError> in
+    let (removedEntry, successor) = try session.changeHistory {
+      entries -> Result<(HistoryEntry, HistoryEntry?), StormrangeError> in
       if let refusal = shown.refusal(deleting: number, typed: typed, from: entries) {
         return .failure(refusal)
       }
-      return .success(entries.remove(at: number - 1))
+      let removed = entries.remove(at: number - 1)
+      return .success((removed, number - 1 < entries.count ? entries[number - 1] : nil))
     }
-    session.remember(.reinsert(removedEntry, at: number - 1))
+    session.remember(.reinsert(removedEntry, at: number - 1, before: successor))
     session.say(
       "deleted #\(number) (\(Self.describe(removedEntry.measurement, unit: session.currentSettings.unit)))")
     return .proceed

@@ -6,8 +6,8 @@ import StormrangeStore
 enum UndoStep {
   /// Undo an add: remove that entry.
   case removeAdded(HistoryEntry)
-  /// Undo a delete: put the entry back where it was.
-  case reinsert(HistoryEntry, at: Int)
+  /// Undo a delete: put the entry back where it was: before the entry that followed it, if any.
+  case reinsert(HistoryEntry, at: Int, before: HistoryEntry?)
   /// Undo a clear: put everything back, before whatever was added since.
   case restore([HistoryEntry])
   /// Undo an import: remove the entries it added (the newest copies, should there be others).
@@ -25,9 +25,12 @@ enum UndoStep {
       return removed
         ? "undid the add of \(unit.format(metres: entry.measurement.distance))"
         : "nothing to undo: that measurement is no longer in the history"
-    case .reinsert(let entry, let index):
+    case .reinsert(let entry, let index, let successor):
       let position = try session.changeHistory { entries -> Int in
-        let position = min(index, entries.count)
+        // Back before the measurement that followed it, wherever that is now, so it keeps its place
+        // in the order measurements were added even when others were deleted since; else where it was.
+        let position =
+          successor.flatMap { successor in entries.firstIndex(of: successor) } ?? min(index, entries.count)
         entries.insert(entry, at: position)
         return position + 1
       }

@@ -1,3 +1,4 @@
+import StormrangeStore
 import Testing
 
 @testable import StormrangeKit
@@ -19,5 +20,15 @@ import Testing
     try appendAsAnotherProcess(delay: 9, to: test.historyPath)
     test.runAll(["undo"])
     #expect(try test.reloadedHistory().map(\.delay) == [9])
+  }
+
+  @Test func undoOfADeleteRestoresTheOrderMeasurementsWereAddedIn() throws {
+    let test = TestSession()
+    test.runAll(["add 1", "add 2", "add 3", "show", "delete 2"])
+    // Another process deletes the first: the deleted 2 belongs before 3, now #1, not at #2 after it.
+    try SavedHistory(path: test.historyPath, now: { test.clock.now().wall }).modify { $0.remove(at: 0) }
+    test.runAll(["undo"])
+    #expect(try test.reloadedHistory().map(\.delay) == [2, 3])
+    #expect(test.output.text.hasSuffix("restored #1 (0.69 km)\n"))
   }
 }
