@@ -76,16 +76,18 @@ public enum DurableFile {
     try replace(path: path, with: bytes, mode: mode, owner: nil)
   }
 
-  /// `replace`, giving a new file `owner` (nil: the process's own user and group).
+  /// `replace`, giving a new file `owner` (nil: the process's own user and group). `owner` is only
+  /// worked out when there is no file yet: an existing file's owner comes from the `lstat` that also
+  /// gives its mode, so a save costs no lookup of its own.
   @discardableResult
-  static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600, owner: FileOwner?)
-    throws(FileProblem) -> FileIdentity
-  {
+  static func replace(
+    path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600, owner: @autoclosure () -> FileOwner?
+  ) throws(FileProblem) -> FileIdentity {
     let directory = path.parentDirectory
     var existing = stat()
     let keepMode = path.withCString { lstat($0, &existing) } == 0 && (existing.st_mode & S_IFMT) == S_IFREG
     let finalMode = keepMode ? existing.st_mode & 0o7777 : mode
-    let finalOwner = keepMode ? FileOwner(existing) : owner
+    let finalOwner = keepMode ? FileOwner(existing) : owner()
     let temporary = directory + "/" + temporaryPrefix(for: path) + randomSuffix()
     let descriptor = temporary.withCString {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -136,14 +138,18 @@ public enum DurableFile {
   }
 
   /// `createParentDirectories`, giving the new directories `owner` as far as the system allows (nil:
-  /// the process's own user and group).
-  static func createParentDirectories(of path: SystemPath, owner: FileOwner?) throws(FileProblem) {
+  /// the process's own user and group). `owner` is worked out only when a directory is missing, and
+  /// before any is made, so that it cannot be the owner of one made here.
+  static func createParentDirectories(of path: SystemPath, owner: @autoclosure () -> FileOwner?)
+    throws(FileProblem)
+  {
     let directory = path.parentDirectory
     var info = stat()
     if directory.withCString({ stat($0, &info) }) == 0 {
       guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileProblem("\(directory) is not a directory") }
       return
     }
+    let owner = owner()
     if directory != path, directory != SystemPath("/"), directory != SystemPath(".") {
       try createParentDirectories(of: directory, owner: owner)
     }

@@ -19,7 +19,7 @@ final class FileLock {
   /// are counted; only the outermost `unlock` releases. The lock file is given to `owner`, as far as
   /// the system allows, when it is opened: a lock root made for another user's history, 0600 and
   /// root's, would lock that user out.
-  func lock(owner: FileOwner? = nil, timeout: Double = 10) throws(FileProblem) {
+  func lock(owner: @autoclosure () -> FileOwner? = nil, timeout: Double = 10) throws(FileProblem) {
     if depth > 0 {
       depth += 1
       return
@@ -30,7 +30,7 @@ final class FileLock {
       // must not make root hand someone else's file to the history's owner.
       var info = stat()
       if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 {
-        owner?.adopt(descriptor: descriptor)
+        owner()?.adopt(descriptor: descriptor)
       }
     }
     var waited = 0.0

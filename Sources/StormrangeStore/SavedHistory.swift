@@ -288,11 +288,11 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   private func lockForWriting() throws(StoreError) {
-    // Whose the history is: what is made for it (folders, the lock, the file) is theirs too.
-    let owner = FileOwner.ofHistory(at: target)
+    // Whose the history is: what is made for it (folders, the lock, the file) is theirs too. Worked
+    // out only when something is made, so an add to an existing history looks up nothing more.
     do throws(FileProblem) {
-      try DurableFile.createParentDirectories(of: target, owner: owner)
-      try lock.lock(owner: owner)
+      try DurableFile.createParentDirectories(of: target, owner: FileOwner.ofHistory(at: target))
+      try lock.lock(owner: FileOwner.ofHistory(at: target))
     } catch {
       throw .saveFailed(path: path.description, problem: error.message)
     }

@@ -48,9 +48,8 @@ public final class SettingsStore {
   /// is now. Refuses to overwrite a file it could not read.
   public func set(_ key: String, to value: PropertyListValue) throws(StoreError) {
     do throws(FileProblem) {
-      let owner = FileOwner.ofHistory(at: path)
-      try DurableFile.createParentDirectories(of: path, owner: owner)
-      try lock.lock(owner: owner)
+      try DurableFile.createParentDirectories(of: path, owner: FileOwner.ofHistory(at: path))
+      try lock.lock(owner: FileOwner.ofHistory(at: path))
     } catch {
       throw .settings(path: path.description, problem: "cannot save: \(error.message)")
     }
