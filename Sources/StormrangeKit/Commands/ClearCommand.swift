@@ -47,7 +47,7 @@ struct ClearCommand: Command {
         return .proceed
       }
       // Without a question nobody agreed to a particular list: whatever is there under the lock goes.
-      let cleared = try StormrangeError.store { () throws(StoreError) in
+      let cleared = try StormrangeError.wrapping { () throws(StoreError) in
         try session.history.clear(now: now, ifStill: ask == nil ? nil : agreed)
       }
       guard let (removed, keptIn) = cleared else {
@@ -79,7 +79,7 @@ struct ClearCommand: Command {
       return .proceed
     }
     let now = session.currentLine.arrival.wall
-    let movedTo = try StormrangeError.store { () throws(StoreError) in
+    let movedTo = try StormrangeError.wrapping { () throws(StoreError) in
       try session.history.moveAsideUnreadable(now: now)
     }
     guard let aside = movedTo else {

@@ -10,7 +10,7 @@ enum Recording {
   static func record(delay: Double, typed: String, date: Date, note: String?, in session: Session)
     throws(StormrangeError)
   {
-    let warning = try StormrangeError.measurement { () throws(MeasurementError) in
+    let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
       let warning = try MeasurementRules.checkDelay(delay, as: typed)
       if let note { try MeasurementRules.checkNote(note) }
       return warning

@@ -48,7 +48,7 @@ struct SetCommand: Command {
       guard let unit = DistanceUnit(rawValue: value) else {
         throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use km, m, mi, ft or nmi")
       }
-      try StormrangeError.store { () throws(StoreError) in
+      try StormrangeError.wrapping { () throws(StoreError) in
         try session.settings.set("unit", to: .string(unit.rawValue))
       }
       session.say("unit set to \(unit.rawValue)")
@@ -58,7 +58,7 @@ struct SetCommand: Command {
           "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)"
         )
       }
-      try StormrangeError.store { () throws(StoreError) in
+      try StormrangeError.wrapping { () throws(StoreError) in
         try session.settings.set("temperature", to: .real(temperature.celsius))
       }
       let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)

@@ -32,7 +32,7 @@ struct ImportedRow {
       throw .invalidArgument("the date \(UTCTime.format(date)) is in the future")
     }
     guard let delay else { throw .invalidArgument("no delay") }
-    let warning = try StormrangeError.measurement { () throws(MeasurementError) in
+    let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
       try MeasurementRules.checkDelay(delay, as: delay.description)
     }
     let temperature = self.temperature ?? defaultTemperature

@@ -94,12 +94,12 @@ public final class Session {
 
   /// Loads the history (or picks up other processes' changes) before a command reads it.
   func loadHistory() throws(StormrangeError) {
-    try StormrangeError.store { () throws(StoreError) in try history.refresh() }
+    try StormrangeError.wrapping { () throws(StoreError) in try history.refresh() }
   }
 
   /// Applies one change to the history and saves it (see ``SavedHistory/modify(_:)``).
   func changeHistory<Result>(_ change: (inout [HistoryEntry]) -> Result) throws(StormrangeError) -> Result {
-    try StormrangeError.store { () throws(StoreError) in try history.modify(change) }
+    try StormrangeError.wrapping { () throws(StoreError) in try history.modify(change) }
   }
 
   /// Like ``changeHistory(_:)`` for a change that may be refused under the lock; a refusal is
@@ -107,7 +107,7 @@ public final class Session {
   func changeHistory<Result>(_ change: (inout [HistoryEntry]) -> Swift.Result<Result, StormrangeError>)
     throws(StormrangeError) -> Result
   {
-    let outcome = try StormrangeError.store { () throws(StoreError) in try history.modify(change) }
+    let outcome = try StormrangeError.wrapping { () throws(StoreError) in try history.modify(change) }
     switch outcome {
     case .success(let result): return result
     case .failure(let refusal): throw refusal

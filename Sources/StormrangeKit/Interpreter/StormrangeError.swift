@@ -113,13 +113,13 @@ public enum StormrangeError: Error, Equatable, Sendable {
 }
 
 extension StormrangeError {
-  /// Runs `body`, wrapping the store's error.
-  static func store<T>(_ body: () throws(StoreError) -> T) throws(StormrangeError) -> T {
+  /// Runs `body`, turning the store's error into ``store(_:)``.
+  static func wrapping<T>(_ body: () throws(StoreError) -> T) throws(StormrangeError) -> T {
     do { return try body() } catch { throw .store(error) }
   }
 
-  /// Runs `body`, wrapping the domain's error.
-  static func measurement<T>(_ body: () throws(MeasurementError) -> T) throws(StormrangeError) -> T {
+  /// Runs `body`, turning the domain's error into ``measurement(_:)``.
+  static func wrapping<T>(_ body: () throws(MeasurementError) -> T) throws(StormrangeError) -> T {
     do { return try body() } catch { throw .measurement(error) }
   }
 }
