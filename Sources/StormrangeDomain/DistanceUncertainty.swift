@@ -1,5 +1,6 @@
-/// How far off a measured distance may be, from the two things a person cannot time exactly.
+/// How far off a measured distance may be, as one standard error.
 ///
+/// A timed measurement has two things a person cannot time exactly:
 /// - Reaction time: about ``reactionTime`` (0.3 s) for each of the two taps, flash and thunder.
 ///   The two errors are independent, so they combine to √2 · 0.3 s ≈ 0.42 s of delay.
 /// - Temperature: the air temperature is rarely known better than ±``temperatureUncertainty``
@@ -8,23 +9,45 @@
 /// Both are independent, so the distance errors add in quadrature:
 /// `± √((c · √2 · 0.3 s)² + (delay · Δc)²)`. The reaction time dominates: about ±150 m at any
 /// distance, plus about 1 % of the distance from the temperature.
+///
+/// A detector's reading is as good as the detector: an AS3935's reading stands for an interval
+/// (``AS3935``), whose standard error as an even spread over it is its width / √12; any other
+/// detector gets ±``detectorFraction`` (10 %) of the distance.
 public enum DistanceUncertainty {
   /// Seconds a person is typically late pressing a key after seeing or hearing something.
   public static let reactionTime = 0.3
   /// How well the air temperature is known, in °C either way.
   public static let temperatureUncertainty = 5.0
+  /// The standard error of a detector other than the AS3935, as a fraction of its distance.
+  public static let detectorFraction = 0.1
 
   /// The delay's uncertainty in seconds: two independent taps.
   public static var delaySeconds: Double { 2.0.squareRoot() * reactionTime }
 
   /// ± metres for `measurement`.
   public static func metres(for measurement: Measurement) -> Double {
-    let timing = measurement.speedOfSound * delaySeconds
-    let celsius = measurement.temperature
+    switch measurement.origin {
+    case .timed(let timing): metres(for: timing)
+    case .detector(let source): detectorMetres(distance: measurement.distance, source: source)
+    }
+  }
+
+  /// ± metres for a timed measurement.
+  public static func metres(for timing: ThunderTiming) -> Double {
+    let timingError = timing.speedOfSound * delaySeconds
+    let celsius = timing.temperature
     let speedSpread =
       (SpeedOfSound.metresPerSecond(celsius: celsius + temperatureUncertainty)
         - SpeedOfSound.metresPerSecond(celsius: celsius - temperatureUncertainty)) / 2
-    let temperature = measurement.delay * speedSpread
-    return (timing * timing + temperature * temperature).squareRoot()
+    let temperature = timing.delay * speedSpread
+    return (timingError * timingError + temperature * temperature).squareRoot()
+  }
+
+  /// ± metres for a detector's reading of `distance` metres.
+  public static func detectorMetres(distance: Double, source: DetectorSource) -> Double {
+    if source.isAS3935, let interval = AS3935.interval(forMetres: distance) {
+      return (interval.upperBound - interval.lowerBound) / 12.0.squareRoot()
+    }
+    return distance * detectorFraction
   }
 }

@@ -1,37 +1,57 @@
 import FoundationEssentials
 
-/// One flash-to-thunder measurement: the inputs (date, delay, temperature) and what they gave (speed
-/// of sound, distance), so a later change of settings never rewrites the past.
+/// One measurement of the distance to lightning: when the flash was, how far, found how (timed
+/// thunder, or a detector's reading), from which direction when known, and a note.
 public struct Measurement: Equatable, Sendable {
   /// Wall-clock time of the flash, in whole seconds (an XML property list stores no fractions).
   public let date: Date
-  /// Seconds between flash and thunder.
-  public let delay: Double
-  /// Metres: `delay × speedOfSound`.
+  /// Metres to the flash.
   public let distance: Double
-  /// Air temperature in °C the speed of sound was computed for.
-  public let temperature: Double
-  /// Metres per second used for `distance`.
-  public let speedOfSound: Double
+  /// How the distance was found.
+  public let origin: MeasurementOrigin
+  /// Where the flash was, when the user said.
+  public let bearing: Bearing?
   public let note: String?
 
-  /// A new measurement: computes the speed of sound and the distance.
-  public init(date: Date, delay: Double, temperature: Double, note: String? = nil) {
-    let speed = SpeedOfSound.metresPerSecond(celsius: temperature)
-    self.init(
-      date: date, delay: delay, distance: delay * speed, temperature: temperature, speedOfSound: speed,
-      note: note)
+  /// A timed measurement: computes the speed of sound and the distance.
+  public init(date: Date, delay: Double, temperature: Double, bearing: Bearing? = nil, note: String? = nil) {
+    let timing = ThunderTiming(delay: delay, temperature: temperature)
+    self.init(date: date, distance: timing.distance, origin: .timed(timing), bearing: bearing, note: note)
   }
 
-  /// A measurement exactly as stored.
+  /// A timed measurement exactly as stored.
   public init(
     date: Date, delay: Double, distance: Double, temperature: Double, speedOfSound: Double, note: String?
   ) {
+    self.init(
+      date: date, distance: distance,
+      origin: .timed(ThunderTiming(delay: delay, temperature: temperature, speedOfSound: speedOfSound)),
+      bearing: nil, note: note)
+  }
+
+  /// A measurement exactly as stored.
+  public init(date: Date, distance: Double, origin: MeasurementOrigin, bearing: Bearing?, note: String?) {
     self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-    self.delay = delay
     self.distance = distance
-    self.temperature = temperature
-    self.speedOfSound = speedOfSound
+    self.origin = origin
+    self.bearing = bearing
     self.note = note
   }
+
+  /// The timing of a timed measurement; nil for a detector's reading.
+  public var timing: ThunderTiming? {
+    if case .timed(let timing) = origin { timing } else { nil }
+  }
+
+  /// The detector of a detector's reading; nil for a timed measurement.
+  public var source: DetectorSource? {
+    if case .detector(let source) = origin { source } else { nil }
+  }
+
+  /// Seconds between flash and thunder; nil for a detector's reading.
+  public var delay: Double? { timing?.delay }
+
+  /// When the thunder was heard: the flash plus the delay. A detector's reading counts as thunder
+  /// heard at its date (the storm is as close as if it had been).
+  public var thunderDate: Date { date.addingTimeInterval(delay ?? 0) }
 }

@@ -1,4 +1,5 @@
-/// What a delay and a note must be before they are recorded, and when to warn.
+/// What a delay or a detector's distance, a bearing, a source and a note must be before they are
+/// recorded, and when to warn.
 public enum MeasurementRules {
   /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
   public static let maximumDelay: Double = 300
@@ -30,6 +31,30 @@ public enum MeasurementRules {
         "a delay of \(delay.description) s is unusual: thunder is rarely heard beyond ~25 km"
     }
     return nil
+  }
+
+  /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than
+  /// 0, at most ``maximumDistance``, and for an AS3935 one of its steps.
+  public static func checkDetectorDistance(_ metres: Double, source: DetectorSource?, typed: String)
+    throws(MeasurementError)
+  {
+    guard metres.isFinite, metres > 0 else { throw .distanceNotPositive(typed: typed) }
+    guard metres <= maximumDistance else { throw .distanceTooFar(typed: typed) }
+    if source?.isAS3935 == true, AS3935.interval(forMetres: metres) == nil {
+      throw .notAnAS3935Step(typed: typed)
+    }
+  }
+
+  /// A bearing as typed (degrees 0–360 or a compass point).
+  public static func bearing(_ typed: String) throws(MeasurementError) -> Bearing {
+    guard let bearing = Bearing(parsing: typed) else { throw .bearingInvalid(typed: typed) }
+    return bearing
+  }
+
+  /// A detector's name as typed.
+  public static func source(_ typed: String) throws(MeasurementError) -> DetectorSource {
+    guard let source = DetectorSource(typed) else { throw .sourceInvalid(typed: typed) }
+    return source
   }
 
   /// Checks a note: an XML property list cannot hold control characters, and notes are one line.

@@ -28,14 +28,21 @@ public struct SafetyAdvice: Equatable, Sendable {
   /// Seconds from the last thunder to `now` (never negative).
   public let sinceLastThunder: Double
 
+  /// Whether `measurement` puts lightning within about 10 km: a delay of ``shelterDelay`` or less,
+  /// or a detector's reading of 10 km or less.
+  public static func isClose(_ measurement: Measurement) -> Bool {
+    if let delay = measurement.delay { return delay <= shelterDelay }
+    return measurement.distance <= DistanceTrend.closeDistance
+  }
+
   public init(latest: Measurement, now: Date) {
-    lastThunder = latest.date.addingTimeInterval(latest.delay)
+    lastThunder = latest.thunderDate
     allClear = lastThunder.addingTimeInterval(Self.allClearWait)
     sinceLastThunder = max(0, now.timeIntervalSince(lastThunder))
     remaining = max(0, allClear.timeIntervalSince(now))
     if remaining == 0 {
       level = .allClear
-    } else if latest.delay <= Self.shelterDelay {
+    } else if Self.isClose(latest) {
       level = .takeShelterNow
     } else {
       level = .withinStrikingDistance

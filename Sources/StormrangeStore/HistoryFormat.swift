@@ -7,9 +7,16 @@ import StormrangePropertyList
   import Glibc
 #endif
 
-/// The history file's schema: an array with one dictionary per measurement holding `date` (date),
-/// `delay`, `distance`, `temperature`, `speedOfSound` (reals) and `note` (string, only when there is
-/// one). Other keys are kept as they are.
+/// The history file's schema: an array with one dictionary per measurement.
+///
+/// - A timed measurement holds `date` (date), `delay`, `distance`, `temperature`, `speedOfSound`
+///   (reals); these are the keys of format 1.0.
+/// - A detector's reading (since 1.1) holds `date`, `distance` and `source` (string), and none of
+///   the three timing keys. A file holding one cannot be read by 1.0, which requires `delay`.
+/// - Either may hold `note` (string) and, since 1.1, `bearing` (real, degrees, 0 ≤ b < 360), each
+///   only when there is one. An entry without them is written byte for byte as 1.0 wrote it.
+///
+/// Other keys are kept as they are.
 public enum HistoryFormat {
   /// Decodes a whole history file (XML or binary property list). Every entry must be a measurement
   /// stormrange could have recorded by `now` (see ``entry(from:position:now:)``) and must be one the
@@ -60,6 +67,8 @@ public enum HistoryFormat {
     var temperature: Double?
     var speedOfSound: Double?
     var note: String?
+    var bearing: Double?
+    var source: String?
     var others: [PropertyListEntry] = []
     for entry in entries {
       switch entry.key {
@@ -73,18 +82,45 @@ public enum HistoryFormat {
       case "note":
         guard case .string(let value) = entry.value else { throw wrongType(entry, "a string", position) }
         note = value
+      case "bearing": bearing = try real(entry, position)
+      case "source":
+        guard case .string(let value) = entry.value else { throw wrongType(entry, "a string", position) }
+        source = value
       default:
         others.append(entry)
       }
     }
     guard let date else { throw missing("date", position) }
-    guard let delay else { throw missing("delay", position) }
     guard let distance else { throw missing("distance", position) }
-    guard let temperature else { throw missing("temperature", position) }
-    guard let speedOfSound else { throw missing("speedOfSound", position) }
+    let origin: MeasurementOrigin
+    if let source {
+      guard let detector = DetectorSource(source) else {
+        throw PropertyListError(
+          "entry \(position): 'source' is \(shown(source)), not 1 to \(DetectorSource.maximumLength) "
+            + "letters, digits, '-', '_' or '.'")
+      }
+      for (key, value) in [("delay", delay), ("temperature", temperature), ("speedOfSound", speedOfSound)]
+      where value != nil {
+        throw PropertyListError(
+          "entry \(position) has both 'source' and '\(key)': a detector's reading has no timing")
+      }
+      origin = .detector(source: detector)
+    } else {
+      guard let delay else { throw missing("delay", position) }
+      guard let temperature else { throw missing("temperature", position) }
+      guard let speedOfSound else { throw missing("speedOfSound", position) }
+      origin = .timed(ThunderTiming(delay: delay, temperature: temperature, speedOfSound: speedOfSound))
+    }
+    var direction: Bearing?
+    if let bearing {
+      guard let valid = Bearing(degrees: bearing) else {
+        throw PropertyListError(
+          "entry \(position): 'bearing' is \(shown(bearing)), not a bearing (0 to 360 degrees)")
+      }
+      direction = valid
+    }
     let measurement = Measurement(
-      date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speedOfSound,
-      note: note)
+      date: date, distance: distance, origin: origin, bearing: direction, note: note)
     if let problem = problem(with: measurement, now: now) {
       throw PropertyListError("entry \(position): \(problem)")
     }
@@ -96,24 +132,16 @@ public enum HistoryFormat {
   /// than ``MeasurementRules/storedDateLead`` ahead of `now`, and the note must be storable. The
   /// distance is not compared with delay × speed of sound: other tools store a fixed 343 m/s.
   public static func problem(with measurement: Measurement, now: Date) -> String? {
-    let delay = measurement.delay
-    guard MeasurementRules.isAcceptedDelay(delay) else {
-      return "'delay' is \(shown(delay)), not a delay stormrange accepts "
-        + "(more than 0, at most \(Int(MeasurementRules.maximumDelay)) s)"
-    }
-    let celsius = SpeedOfSound.plausibleCelsius
-    guard celsius.contains(measurement.temperature) else {
-      return "'temperature' is \(shown(measurement.temperature)), not a plausible air temperature "
-        + "(\(Int(celsius.lowerBound)) to \(Int(celsius.upperBound)) °C)"
-    }
-    let speeds = SpeedOfSound.plausibleMetresPerSecond
-    guard speeds.contains(measurement.speedOfSound) else {
-      return "'speedOfSound' is \(shown(measurement.speedOfSound)), not a plausible speed of sound in air "
-        + "(\(Int(speeds.lowerBound.rounded(.up))) to \(Int(speeds.upperBound)) m/s)"
-    }
+    if let timing = measurement.timing, let problem = problem(with: timing) { return problem }
     guard MeasurementRules.isAcceptedDistance(measurement.distance) else {
       return "'distance' is \(shown(measurement.distance)), not a distance stormrange accepts "
         + "(more than 0, at most \(Int(MeasurementRules.maximumDistance)) m)"
+    }
+    if let source = measurement.source, source.isAS3935,
+      AS3935.interval(forMetres: measurement.distance) == nil
+    {
+      return "'distance' is \(shown(measurement.distance)), not one of the AS3935's steps "
+        + "(\(AS3935.stepsText) km)"
     }
     let date = measurement.date
     guard UTCTime.isRepresentable(date) else {
@@ -124,6 +152,25 @@ public enum HistoryFormat {
     }
     if let note = measurement.note, let bad = unstorableCharacter(in: note) {
       return "'note' contains \(bad.codePointName), which the history file cannot hold"
+    }
+    return nil
+  }
+
+  /// Why a timed measurement's delay, temperature or speed of sound is not one stormrange accepts.
+  private static func problem(with timing: ThunderTiming) -> String? {
+    guard MeasurementRules.isAcceptedDelay(timing.delay) else {
+      return "'delay' is \(shown(timing.delay)), not a delay stormrange accepts "
+        + "(more than 0, at most \(Int(MeasurementRules.maximumDelay)) s)"
+    }
+    let celsius = SpeedOfSound.plausibleCelsius
+    guard celsius.contains(timing.temperature) else {
+      return "'temperature' is \(shown(timing.temperature)), not a plausible air temperature "
+        + "(\(Int(celsius.lowerBound)) to \(Int(celsius.upperBound)) °C)"
+    }
+    let speeds = SpeedOfSound.plausibleMetresPerSecond
+    guard speeds.contains(timing.speedOfSound) else {
+      return "'speedOfSound' is \(shown(timing.speedOfSound)), not a plausible speed of sound in air "
+        + "(\(Int(speeds.lowerBound.rounded(.up))) to \(Int(speeds.upperBound)) m/s)"
     }
     return nil
   }
@@ -145,6 +192,13 @@ public enum HistoryFormat {
   /// A stored number as a message shows it: `-5`, `1e+300`, `300.001`.
   private static func shown(_ number: Double) -> String {
     number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : number.description
+  }
+
+  /// A stored string as a message shows it: quoted, with control characters escaped, and cut
+  /// after 40 characters.
+  private static func shown(_ text: String) -> String {
+    let cut = text.count > 40 ? String(text.prefix(40)) + "…" : text
+    return "'\(cut.escapedForDisplay)'"
   }
 
   private static func wrongType(_ entry: PropertyListEntry, _ expected: String, _ position: Int)
@@ -173,14 +227,25 @@ public enum HistoryFormat {
   /// The dictionary stored for an entry.
   public static func propertyList(of entry: HistoryEntry) -> PropertyListValue {
     let measurement = entry.measurement
-    var entries = [
-      PropertyListEntry(key: "date", value: .date(measurement.date)),
-      PropertyListEntry(key: "delay", value: .real(measurement.delay)),
-      PropertyListEntry(key: "distance", value: .real(measurement.distance)),
-      PropertyListEntry(key: "temperature", value: .real(measurement.temperature)),
-      PropertyListEntry(key: "speedOfSound", value: .real(measurement.speedOfSound)),
-    ]
+    var entries = [PropertyListEntry(key: "date", value: .date(measurement.date))]
+    switch measurement.origin {
+    case .timed(let timing):
+      entries += [
+        PropertyListEntry(key: "delay", value: .real(timing.delay)),
+        PropertyListEntry(key: "distance", value: .real(measurement.distance)),
+        PropertyListEntry(key: "temperature", value: .real(timing.temperature)),
+        PropertyListEntry(key: "speedOfSound", value: .real(timing.speedOfSound)),
+      ]
+    case .detector:
+      entries.append(PropertyListEntry(key: "distance", value: .real(measurement.distance)))
+    }
     if let note = measurement.note { entries.append(PropertyListEntry(key: "note", value: .string(note))) }
+    if let bearing = measurement.bearing {
+      entries.append(PropertyListEntry(key: "bearing", value: .real(bearing.degrees)))
+    }
+    if let source = measurement.source {
+      entries.append(PropertyListEntry(key: "source", value: .string(source.name)))
+    }
     entries += entry.otherKeys
     return .dictionary(entries)
   }

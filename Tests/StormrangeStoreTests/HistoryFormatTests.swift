@@ -33,7 +33,7 @@ import Testing
   @Test func anEntryAnotherToolWroteWith343MetresPerSecondLoads() throws {
     // The distance is delay × 343, not delay × c(20 °C) = 343.2: no cross-check.
     let entry = try HistoryFormat.entry(from: dictionary(), position: 1, now: now)
-    #expect(entry.measurement.speedOfSound == 343)
+    #expect(entry.measurement.timing!.speedOfSound == 343)
     #expect(problem(["distance": .real(5000)]) == nil)
   }
 

@@ -2,67 +2,96 @@ import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 
-/// `add SECONDS [at TIME] [note TEXT]`: records a delay the user counted.
+/// `add SECONDS …`: records a delay the user counted; `add DIST UNIT …`: a range read off a
+/// lightning detector (see ``AddArguments`` for the syntax).
 struct AddCommand: Command {
+  /// The source of a detector's reading given without `source NAME`.
+  static let defaultSource = DetectorSource("detector")!
+
   let name = "add"
-  let summary = "record a delay you counted, in seconds"
-  let usage = "add SECONDS [at TIME] [note TEXT]"
+  let summary = "record a delay you counted, in seconds, or a detector's range"
+  let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
   let details = """
-    SECONDS  the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300)
-    TIME     when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00;
-             the default is now
+    SECONDS  the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300); the flash
+             is dated that many seconds before now
+    DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi or
+             ft, e.g. 12 km (more than 0, at most about 112 km); dated now
+    TIME     when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00
+    BEARING  where the flash was: degrees clockwise from north (0 to 360) or a compass point
+             (N, NNE, NE, … NNW)
+    NAME     the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector); with
+             as3935 the distance must be one of the chip's steps: 1, 5, 6, 8, 10, 12, 14, 17, 20,
+             24, 27, 31, 34, 37 or 40 km
     TEXT     a note: the rest of the line
+    'at', 'from' and 'source' may come in any order; 'note' comes last. 'source' is for a
+    detector's range only.
     Examples: add 6.5
-              add 12 at 2026-07-01T18:03:00+02:00 note over the lake
+              add 12 at 2026-07-01T18:03:00+02:00 from SW note over the lake
+              add 14 km source as3935 from 250
     """
   let historyAccess = HistoryAccess.changes
   let commitsInGroups = true
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
-    switch index {
-    case 1: ["at", "note"]
-    case 3 where previous.count > 1 && previous[1] == "at": ["note"]
-    default: []
+    guard index > 0, previous.count >= index else { return [] }
+    if previous.contains("note") { return [] }
+    switch previous[index - 1] {
+    case "from": return Bearing.compassPoints
+    case "source": return [DetectorSource.as3935Name]
+    case "at": return []
+    default: break
     }
+    let hasUnit = previous.count > 1 && AddArguments.units.contains(previous[1])
+    // The keywords go where one is expected: after the number (and unit), then after each value.
+    guard (index - (hasUnit ? 2 : 1)) % 2 == 0 else { return [] }
+    let unused = AddArguments.keywords.filter { keyword in
+      !previous.contains(keyword) && (keyword != "source" || hasUnit)
+    }
+    return index == 1 ? unused + AddArguments.units : unused
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    guard !arguments.isEmpty else { throw usageError("missing SECONDS") }
-    let typed = arguments[0]
-    guard let delay = StrictNumber.parse(typed) else {
-      throw .invalidArgument("'\(typed.escapedForDisplay)' is not a number of seconds; e.g. add 6.5")
+    let words = try AddArguments(arguments, for: self)
+    let now = session.currentLine.arrival.wall
+    let flash = try words.time.map { text throws(StormrangeError) in try Self.flashTime(text, now: now) }
+    let bearing = try words.bearing.map { text throws(StormrangeError) in
+      try StormrangeError.wrapping { () throws(MeasurementError) in try MeasurementRules.bearing(text) }
     }
-    var date = session.currentLine.arrival.wall
-    var note: String?
-    var next = 1
-    if next < arguments.count, arguments[next] == "at" {
-      guard next + 1 < arguments.count else { throw usageError("'at' needs a TIME") }
-      let text = arguments[next + 1]
-      guard let parsed = ISO8601Time.parse(text) else {
-        if ISO8601Time.isLeapSecond(text) {
-          throw .invalidArgument(
-            "'\(text.escapedForDisplay)' is a leap second, which stormrange does not support; use :59 instead"
-          )
-        }
-        throw .invalidArgument(
-          "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
-        )
-      }
-      guard parsed.timeIntervalSince(session.currentLine.arrival.wall) <= 60 else {
-        throw .invalidArgument("'\(text.escapedForDisplay)' is in the future")
-      }
-      date = parsed
-      next += 2
+    guard let unit = words.unit else {
+      // The thunder is heard now; the flash was the delay before it.
+      let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
+      try Recording.recordDelay(
+        words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note, in: session)
+      return .proceed
     }
-    if next < arguments.count {
-      guard arguments[next] == "note" else {
-        throw usageError("unexpected argument '\(arguments[next].escapedForDisplay)'")
-      }
-      let text = next + 1 < arguments.count ? arguments.text(after: next) : ""
-      guard !text.isEmpty else { throw usageError("'note' needs some TEXT") }
-      note = text
+    let metres = words.amount * unit.metresPerUnit
+    let measurement = try StormrangeError.wrapping { () throws(MeasurementError) in
+      let source = try words.source.map(MeasurementRules.source) ?? Self.defaultSource
+      try MeasurementRules.checkDetectorDistance(
+        metres, source: source, typed: "\(words.amountText) \(unit.rawValue)")
+      if let note = words.note { try MeasurementRules.checkNote(note) }
+      return Measurement(
+        date: flash ?? now, distance: metres, origin: .detector(source: source), bearing: bearing,
+        note: words.note)
     }
-    try Recording.record(delay: delay, typed: typed, date: date, note: note, in: session)
+    try Recording.record(measurement, warning: nil, in: session)
     return .proceed
+  }
+
+  /// The flash's date from `at TIME`: ISO 8601 with an offset, at most a minute ahead of `now`.
+  private static func flashTime(_ text: String, now: Date) throws(StormrangeError) -> Date {
+    guard let parsed = ISO8601Time.parse(text) else {
+      if ISO8601Time.isLeapSecond(text) {
+        throw .invalidArgument(
+          "'\(text.escapedForDisplay)' is a leap second, which stormrange does not support; use :59 instead")
+      }
+      throw .invalidArgument(
+        "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
+      )
+    }
+    guard parsed.timeIntervalSince(now) <= 60 else {
+      throw .invalidArgument("'\(text.escapedForDisplay)' is in the future")
+    }
+    return parsed
   }
 }

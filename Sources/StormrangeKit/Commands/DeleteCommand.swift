@@ -46,12 +46,11 @@ struct DeleteCommand: Command {
     return .proceed
   }
 
-  /// `2026-07-01 16:03:00, delay 6.00 s, 2.06 km, note: over the lake`: enough to tell which one it
-  /// was, with the date in local time and the note escaped, as `show` prints them.
+  /// `2026-07-01 16:03:00, delay 6.00 s, 2.06 km NE, note: over the lake`: enough to tell which one
+  /// it was, with the date in local time and the note escaped, as `show` prints them.
   static func describe(_ measurement: Measurement, unit: DistanceUnit) -> String {
     var text = LocalTime.format(measurement.date)
-    text +=
-      ", delay \(FixedPoint.fixed(measurement.delay, digits: 2)) s, \(unit.format(metres: measurement.distance))"
+    text += ", \(MeasurementText.origin(measurement)), \(MeasurementText.distance(measurement, unit: unit))"
     if let note = measurement.note { text += ", note: " + note.escapingControlCharacters }
     return text
   }

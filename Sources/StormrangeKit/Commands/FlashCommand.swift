@@ -1,16 +1,24 @@
-/// `flash`: starts the stopwatch when lightning is seen.
+import StormrangeDomain
+
+/// `flash [BEARING]`: starts the stopwatch when lightning is seen.
 struct FlashCommand: Command {
   let name = "flash"
   let summary = "start the stopwatch: you saw lightning"
-  let usage = "flash"
+  let usage = "flash [BEARING]"
   let details = """
+    BEARING  where the flash was: degrees clockwise from north (0 to 360) or a compass point
+             (N, NNE, NE, … NNW); optional
     Type 'thunder' (or 'bang') when the thunder arrives; the delay between the two lines gives the
     distance. At the prompt an empty line (just Enter) does the same: Enter, Enter. Ctrl-C cancels.
     """
 
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    index == 0 ? Bearing.compassPoints : []
+  }
+
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 0)
-    Stopwatch.start(at: session.currentLine.arrival, in: session)
+    let bearing = try Stopwatch.bearing(arguments, of: self)
+    Stopwatch.start(at: session.currentLine.arrival, bearing: bearing, in: session)
     return .proceed
   }
 }

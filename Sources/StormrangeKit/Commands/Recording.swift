@@ -4,19 +4,28 @@ import StormrangeDomain
 import StormrangeStore
 
 /// Validates and records one measurement, for `add`, `thunder` and the Enter key, then prints its one
-/// confirmation line: `#12  2.06 km  (delay 6.00 s)`; at the prompt a one-line status summary
+/// confirmation line: `#12  2.06 km NE  (delay 6.00 s)`; at the prompt a one-line status summary
 /// follows it: `  ± 0.15 km · approaching at 24 km/h · take shelter now`.
 enum Recording {
-  static func record(delay: Double, typed: String, date: Date, note: String?, in session: Session)
-    throws(StormrangeError)
-  {
+  /// Records a timed delay (`typed` as given, for messages) at the current temperature.
+  static func recordDelay(
+    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?, in session: Session
+  ) throws(StormrangeError) {
     let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
       let warning = try MeasurementRules.checkDelay(delay, as: typed)
       if let note { try MeasurementRules.checkNote(note) }
       return warning
     }
-    let settings = session.currentSettings
-    let measurement = Measurement(date: date, delay: delay, temperature: settings.temperature, note: note)
+    let measurement = Measurement(
+      date: date, delay: delay, temperature: session.currentSettings.temperature, bearing: bearing, note: note
+    )
+    try record(measurement, warning: warning, in: session)
+  }
+
+  /// Records `measurement`, already checked, and confirms it; `warning` is shown first.
+  static func record(_ measurement: Measurement, warning: String?, in session: Session)
+    throws(StormrangeError)
+  {
     let entry = HistoryEntry(measurement)
     let index = try session.changeHistory { entries -> Int in
       entries.append(entry)
@@ -25,16 +34,16 @@ enum Recording {
     session.remember(.removeAdded(entry))
     session.shownNumbers.showed(index - 1..<index, of: session.history.entries)
     if let warning { session.warn(warning) }
-    session.say(confirmation(index: index, measurement, unit: settings.unit))
+    let unit = session.currentSettings.unit
+    session.say(confirmation(index: index, measurement, unit: unit))
     if session.mode == .interactive,
       let status = StormStatus(history: session.history, now: session.clock.now().wall)
     {
-      session.say(
-        "  " + StatusReport(status: status, unit: settings.unit, repertoire: session.repertoire).summaryLine)
+      session.say("  " + StatusReport(status: status, unit: unit, repertoire: session.repertoire).summaryLine)
     }
   }
 
   static func confirmation(index: Int, _ measurement: Measurement, unit: DistanceUnit) -> String {
-    "#\(index)  \(unit.format(metres: measurement.distance))  (delay \(FixedPoint.fixed(measurement.delay, digits: 2)) s)"
+    "#\(index)  \(MeasurementText.distance(measurement, unit: unit))  (\(MeasurementText.origin(measurement)))"
   }
 }

@@ -1,4 +1,5 @@
 import StormrangeBase
+import StormrangeDomain
 
 /// `show [N]`: the measurements, oldest first.
 struct ShowCommand: Command {
@@ -17,9 +18,15 @@ struct ShowCommand: Command {
     let unit = session.currentSettings.unit
     let first = limit.map { max(0, history.count - $0) } ?? 0
     let indexWidth = max(1, String(history.count).count)
+    // The bearing and source columns appear only when a listed measurement has one.
+    let listed = (first..<history.count).lazy.map { history[$0] }
+    let bearings = listed.contains { $0.bearing != nil }
+    let sourceWidth = listed.compactMap { $0.source?.name.count }.max().map { max($0, 6) }
     var text =
       pad("#", indexWidth) + "  date               " + "  " + pad("delay", 8) + "  " + pad("distance", 10)
-      + "  note\n"
+    if bearings { text += "  bearing" }
+    if let sourceWidth { text += "  " + "source".padding(toLength: sourceWidth) }
+    text += "  note\n"
     text.reserveCapacity((history.count - first + 1) * 64)
     for index in first..<history.count {
       let measurement = history[index]
@@ -27,13 +34,18 @@ struct ShowCommand: Command {
       text += "  "
       text += LocalTime.format(measurement.date)
       text += "  "
-      text += pad(FixedPoint.fixed(measurement.delay, digits: 2) + " s", 8)
+      text += pad(MeasurementText.delay(measurement), 8)
       text += "  "
       text += pad(unit.format(metres: measurement.distance), 10)
+      if bearings { text += "  " + pad(measurement.bearing?.description ?? "", 7) }
+      if let sourceWidth { text += "  " + (measurement.source?.name ?? "").padding(toLength: sourceWidth) }
       if let note = measurement.note {
         text += "  "
         // A note from another tool may hold line breaks or escape sequences: one row per measurement.
         text += note.escapingControlCharacters
+      } else {
+        // No blanks at the end of a line with empty columns last.
+        while text.last == " " { text.removeLast() }
       }
       text += "\n"
     }
@@ -46,5 +58,12 @@ struct ShowCommand: Command {
   private func pad(_ text: String, _ width: Int) -> String {
     let count = text.unicodeScalars.count
     return count >= width ? text : String(repeating: " ", count: width - count) + text
+  }
+}
+
+extension String {
+  /// Left-aligns the text in `width` columns (ASCII text: a source name).
+  fileprivate func padding(toLength width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -1,22 +1,25 @@
 import StormrangeBase
+import StormrangeDomain
 
 /// The flash-to-thunder stopwatch of `flash`, `thunder` and the Enter key. The running flash lives in
 /// the session, so the prompt can count it and Ctrl-C can cancel it.
 enum Stopwatch {
-  /// Starts (or restarts) timing at `moment`.
-  static func start(at moment: Moment, in session: Session) {
+  /// Starts (or restarts) timing at `moment`; `bearing` is where the flash was, when given.
+  static func start(at moment: Moment, bearing: Bearing? = nil, in session: Session) {
     if session.flash != nil { session.warn("the previous flash had no thunder; timing the new one") }
-    session.flash = moment
+    session.flash = RunningFlash(moment: moment, bearing: bearing)
     if session.mode == .interactive { session.say("timing… press Enter or type 'thunder' when you hear it") }
   }
 
-  /// Stops timing at `moment` and records the delay.
-  static func stop(at moment: Moment, in session: Session) throws(StormrangeError) {
+  /// Stops timing at `moment` and records the delay. The flash's bearing wins; `bearing` (given
+  /// with `thunder`) is used when the flash had none.
+  static func stop(at moment: Moment, bearing: Bearing? = nil, in session: Session) throws(StormrangeError) {
     guard let started = session.flash else { throw .noFlash }
     session.flash = nil
-    let delay = moment.monotonic - started.monotonic
-    try Recording.record(
-      delay: delay, typed: FixedPoint.fixed(delay, digits: 2), date: started.wall, note: nil, in: session)
+    let delay = moment.monotonic - started.moment.monotonic
+    try Recording.recordDelay(
+      delay, typed: FixedPoint.fixed(delay, digits: 2), date: started.moment.wall,
+      bearing: started.bearing ?? bearing, note: nil, in: session)
   }
 
   /// Forgets a running flash (Ctrl-C); says so and returns true if one was running.
@@ -26,5 +29,16 @@ enum Stopwatch {
     session.flash = nil
     session.say("stopwatch cancelled")
     return true
+  }
+
+  /// The optional `[BEARING]` of `flash` and `thunder`.
+  static func bearing(_ arguments: CommandArguments, of command: some Command) throws(StormrangeError)
+    -> Bearing?
+  {
+    try command.expectArguments(arguments, atMost: 1)
+    guard !arguments.isEmpty else { return nil }
+    return try StormrangeError.wrapping { () throws(MeasurementError) in
+      try MeasurementRules.bearing(arguments[0])
+    }
   }
 }

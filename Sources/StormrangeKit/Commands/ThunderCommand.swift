@@ -1,14 +1,23 @@
-/// `thunder`/`bang`: stops the stopwatch and records the measurement.
+import StormrangeDomain
+
+/// `thunder [BEARING]`/`bang`: stops the stopwatch and records the measurement.
 struct ThunderCommand: Command {
   let name = "thunder"
   let aliases = ["bang"]
   let summary = "stop the stopwatch and record the distance: you heard thunder"
-  let usage = "thunder"
+  let usage = "thunder [BEARING]"
+  let details = """
+    BEARING  where the flash was, when 'flash' was not given one: degrees or a compass point
+    """
   let historyAccess = HistoryAccess.changes
 
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    index == 0 ? Bearing.compassPoints : []
+  }
+
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 0)
-    try Stopwatch.stop(at: session.currentLine.arrival, in: session)
+    let bearing = try Stopwatch.bearing(arguments, of: self)
+    try Stopwatch.stop(at: session.currentLine.arrival, bearing: bearing, in: session)
     return .proceed
   }
 }

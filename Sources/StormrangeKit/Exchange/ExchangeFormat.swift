@@ -9,42 +9,53 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   case csv
   case json
 
-  /// The columns (CSV) or keys (JSON), in this order.
+  /// The columns (CSV) or keys (JSON), in this order. `bearing_deg` and `source` (since 1.1) come
+  /// last, so the columns of 1.0 keep their positions.
   public static let keys = [
-    "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note",
+    "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg",
+    "source",
   ]
 
-  /// The whole document for `measurements`, numbered from 1.
+  /// The whole document for `measurements`, numbered from 1. A value a measurement does not have
+  /// (a detector's reading has no delay, temperature or speed of sound) is an empty CSV field or a
+  /// JSON null.
   public func encode(_ measurements: some Sequence<Measurement>) -> String {
     switch self {
     case .csv:
       var text = CSVFormat.record(Self.keys)
       for (offset, measurement) in measurements.enumerated() {
-        let numbers = Self.numbers(of: measurement)
         text += CSVFormat.record(
-          [String(offset + 1), UTCTime.format(measurement.date)] + numbers.map(\.description)
-            + [measurement.note ?? ""])
+          [String(offset + 1), UTCTime.format(measurement.date)]
+            + Self.numbers(of: measurement).map { $0?.description ?? "" }
+            + [
+              measurement.note ?? "", measurement.bearing?.degrees.description ?? "",
+              measurement.source?.name ?? "",
+            ])
       }
       return text
     case .json:
       // One object per line: readable, and each line diffs on its own.
       var objects: [String] = []
       for (offset, measurement) in measurements.enumerated() {
-        let numbers = Self.numbers(of: measurement).map(\.description)
         var members = [
           "\"index\": \(offset + 1)", "\"date\": \"\(UTCTime.format(measurement.date))\"",
         ]
-        for (key, number) in zip(Self.keys[2...5], numbers) { members.append("\"\(key)\": \(number)") }
+        for (key, number) in zip(Self.keys[2...5], Self.numbers(of: measurement)) {
+          members.append("\"\(key)\": \(number?.description ?? "null")")
+        }
         members.append("\"note\": " + (measurement.note.map(Self.jsonString) ?? "null"))
+        members.append("\"bearing_deg\": " + (measurement.bearing.map(\.degrees.description) ?? "null"))
+        members.append("\"source\": " + (measurement.source.map { Self.jsonString($0.name) } ?? "null"))
         objects.append("  {" + members.joined(separator: ", ") + "}")
       }
       return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
   }
 
-  /// delay_s, distance_m, temperature_c, speed_of_sound_mps.
-  private static func numbers(of measurement: Measurement) -> [Double] {
-    [measurement.delay, measurement.distance, measurement.temperature, measurement.speedOfSound]
+  /// delay_s, distance_m, temperature_c, speed_of_sound_mps; nil where the measurement has none.
+  private static func numbers(of measurement: Measurement) -> [Double?] {
+    let timing = measurement.timing
+    return [timing?.delay, measurement.distance, timing?.temperature, timing?.speedOfSound]
   }
 
   /// `"text"` with JSON's escapes: quote, backslash and control characters.

@@ -4,9 +4,12 @@ import StormrangeDomain
 import StormrangePropertyList
 import StormrangeStore
 
-/// One measurement as an import file gives it, before it is checked. Only the date and the delay
-/// are required; a missing temperature is the current `set temperature` (as for `add`), a missing
-/// speed of sound is computed from the temperature, and a missing distance from both.
+/// One measurement as an import file gives it, before it is checked.
+///
+/// A timed measurement needs the date and the delay; a missing temperature is the current
+/// `set temperature` (as for `add`), a missing speed of sound is computed from the temperature, and
+/// a missing distance from both. A detector's reading (a row with a source) needs the date, the
+/// distance and the source, and has no delay, temperature or speed of sound.
 struct ImportedRow {
   var date: Date?
   var delay: Double?
@@ -14,6 +17,8 @@ struct ImportedRow {
   var temperature: Double?
   var speedOfSound: Double?
   var note: String?
+  var bearing: Double?
+  var source: String?
 
   /// Dates the history file can hold (a property-list date is between the years 1 and 9999).
   static let plausibleDates =
@@ -31,7 +36,55 @@ struct ImportedRow {
     guard date.timeIntervalSince(now) <= 60 else {
       throw .invalidArgument("the date \(UTCTime.format(date)) is in the future")
     }
-    guard let delay else { throw .invalidArgument("no delay") }
+    let bearing = try self.bearing.map { degrees throws(StormrangeError) in
+      guard let bearing = Bearing(degrees: degrees) else {
+        throw .invalidArgument("bearing_deg \(degrees) is not a bearing (0 to 360 degrees)")
+      }
+      return bearing
+    }
+    // Any note the history can hold comes back, so that an export always imports: line breaks,
+    // tabs, DEL and C1 controls included, and no length limit (typed notes keep add's rules).
+    if let note, let bad = HistoryFormat.unstorableCharacter(in: note) {
+      throw .invalidArgument("the note contains \(bad.codePointName), which the history file cannot hold")
+    }
+    let measurement: Measurement
+    var warning: String?
+    if let source {
+      measurement = try detectorReading(date: date, source: source, bearing: bearing)
+    } else {
+      (measurement, warning) = try timedMeasurement(
+        date: date, bearing: bearing, defaultTemperature: defaultTemperature)
+    }
+    // What is imported must load again (a distance at the very edge may pass the test above only).
+    if let problem = HistoryFormat.problem(with: measurement, now: now) { throw .invalidArgument(problem) }
+    return (HistoryEntry(measurement), warning)
+  }
+
+  /// A detector's reading: a distance and a source, no timing.
+  private func detectorReading(date: Date, source: String, bearing: Bearing?) throws(StormrangeError)
+    -> Measurement
+  {
+    for (key, value) in [
+      ("delay_s", delay), ("temperature_c", temperature), ("speed_of_sound_mps", speedOfSound),
+    ]
+    where value != nil {
+      throw .invalidArgument("a detector's reading (with a source) has no \(key)")
+    }
+    guard let distance else { throw .invalidArgument("no distance_m for the detector's reading") }
+    return try StormrangeError.wrapping { () throws(MeasurementError) in
+      let detector = try MeasurementRules.source(source)
+      try MeasurementRules.checkDetectorDistance(
+        distance, source: detector, typed: "\(distance.description) m")
+      return Measurement(
+        date: date, distance: distance, origin: .detector(source: detector), bearing: bearing, note: note)
+    }
+  }
+
+  /// A timed measurement, checked as `add` checks one, with a warning for a long delay.
+  private func timedMeasurement(date: Date, bearing: Bearing?, defaultTemperature: Double)
+    throws(StormrangeError) -> (Measurement, String?)
+  {
+    guard let delay else { throw .invalidArgument("no delay_s (nor a source, for a detector's reading)") }
     let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
       try MeasurementRules.checkDelay(delay, as: delay.description)
     }
@@ -54,15 +107,10 @@ struct ImportedRow {
         "distance \(distance) m does not match delay × speed of sound (\(FixedPoint.fixed(expected, digits: 1)) m)"
       )
     }
-    // Any note the history can hold comes back, so that an export always imports: line breaks,
-    // tabs, DEL and C1 controls included, and no length limit (typed notes keep add's rules).
-    if let note, let bad = HistoryFormat.unstorableCharacter(in: note) {
-      throw .invalidArgument("the note contains \(bad.codePointName), which the history file cannot hold")
-    }
-    let measurement = Measurement(
-      date: date, delay: delay, distance: distance, temperature: temperature, speedOfSound: speed, note: note)
-    // What is imported must load again (a distance at the very edge may pass the test above only).
-    if let problem = HistoryFormat.problem(with: measurement, now: now) { throw .invalidArgument(problem) }
-    return (HistoryEntry(measurement), warning)
+    let timing = ThunderTiming(delay: delay, temperature: temperature, speedOfSound: speed)
+    return (
+      Measurement(date: date, distance: distance, origin: .timed(timing), bearing: bearing, note: note),
+      warning
+    )
   }
 }

@@ -8,8 +8,8 @@ import StormrangeStore
 /// format (XML or binary) — and checks every row, so the caller can import all of them or none.
 ///
 /// The format is recognised from the content, not the name: `[` starts JSON, `bplist` or `<` a
-/// property list, anything else is CSV (with a header row naming its columns, in any order; only
-/// `date` and `delay_s` are required, `index` is ignored). Rows are named in problems the way the
+/// property list, anything else is CSV (with a header row naming its columns, in any order; `date`
+/// is required, and `delay_s` or `source`; `index` is ignored). Rows are named in problems the way the
 /// format counts them: CSV by line number (the header is line 1), JSON by array index (from 0),
 /// property lists by entry (from 1, as errors about the history file do). CSV and JSON rows are
 /// checked as `add` checks its input (``ImportedRow``); property-list entries as loading the history
@@ -103,8 +103,13 @@ struct MeasurementImport {
         throw .invalidArgument("line \(header.line): the column '\(name)' appears twice")
       }
     }
-    for required in ["date", "delay_s"] where !columns.contains(required) {
-      throw .invalidArgument("line \(header.line): the header has no '\(required)' column")
+    // A timed measurement needs a delay, a detector's reading a source: one of the two columns.
+    guard columns.contains("date") else {
+      throw .invalidArgument("line \(header.line): the header has no 'date' column")
+    }
+    guard columns.contains("delay_s") || columns.contains("source") else {
+      throw .invalidArgument(
+        "line \(header.line): the header has no 'delay_s' column (nor 'source', for detector readings)")
     }
     for record in records.dropFirst() {
       rowCount += 1
@@ -138,6 +143,8 @@ struct MeasurementImport {
     row.temperature = try number("temperature_c")
     row.speedOfSound = try number("speed_of_sound_mps")
     if let note = fields["note"], !note.isEmpty { row.note = note }
+    row.bearing = try number("bearing_deg")
+    if let source = fields["source"], !source.isEmpty { row.source = source }
     return row
   }
 
@@ -209,6 +216,8 @@ struct MeasurementImport {
     row.temperature = try number("temperature_c")
     row.speedOfSound = try number("speed_of_sound_mps")
     row.note = try string("note")
+    row.bearing = try number("bearing_deg")
+    row.source = try string("source")
     return row
   }
 
@@ -230,7 +239,9 @@ struct MeasurementImport {
         let entry = try HistoryFormat.encoded(
           HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1)
         measurements.append(entry)
-        if entry.measurement.delay > MeasurementRules.warningDelay { warnings.append(name) }
+        if let delay = entry.measurement.delay, delay > MeasurementRules.warningDelay {
+          warnings.append(name)
+        }
       } catch {
         // The history format's messages already name the entry: "entry 3 has no 'date'".
         problems.append(Problem(row: name, message: error.message))

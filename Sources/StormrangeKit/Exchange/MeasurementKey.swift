@@ -5,18 +5,17 @@ import StormrangeDomain
 /// tools added. Exporting and importing back gives the same key, so re-importing a file adds nothing.
 struct MeasurementKey: Hashable {
   let date: Double
-  let delay: Double
   let distance: Double
-  let temperature: Double
-  let speedOfSound: Double
+  /// The delay, temperature and speed of sound, or the detector's name.
+  let origin: MeasurementOrigin
+  let bearing: Bearing?
   let note: String?
 
   init(_ measurement: Measurement) {
     date = measurement.date.timeIntervalSince1970
-    delay = measurement.delay
     distance = measurement.distance
-    temperature = measurement.temperature
-    speedOfSound = measurement.speedOfSound
+    origin = measurement.origin
+    bearing = measurement.bearing
     note = measurement.note
   }
 

@@ -22,12 +22,13 @@ struct StatusReport {
     func line(_ label: String, _ value: String) {
       text += label + String(repeating: " ", count: 11 - label.count) + value + "\n"
     }
-    let delay = FixedPoint.fixed(latest.delay, digits: 2)
+    let origin = MeasurementText.origin(latest)
     let flash = DurationText.clock(latest.date, besides: now)
     let age = DurationText.approximate(now.timeIntervalSince(latest.date))
+    let bearing = latest.bearing.map { " \($0.description)" } ?? ""
     line(
       "latest",
-      "#\(status.position + 1)  \(distanceWithUncertainty)  (delay \(delay) s, flash at \(flash), \(age) ago)"
+      "#\(status.position + 1)  \(distanceWithUncertainty)\(bearing)  (\(origin), flash at \(flash), \(age) ago)"
     )
     line("storm", stormDescription)
     line("trend", trendDescription(short: false))

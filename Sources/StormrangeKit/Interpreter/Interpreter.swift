@@ -60,7 +60,7 @@ public final class Interpreter {
   /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs.
   public func prompt(at moment: Moment) -> String {
     guard let flash = session.flash else { return "stormrange> " }
-    return "stormrange [flash +\(Int(max(0, moment.monotonic - flash.monotonic))) s]> "
+    return "stormrange [flash +\(Int(max(0, moment.monotonic - flash.moment.monotonic))) s]> "
   }
 
   /// Completions for `word`, the word being typed after the text `before` it: command names first,
@@ -75,6 +75,9 @@ public final class Interpreter {
     } else {
       candidates = []
     }
-    return candidates.filter { $0.hasPrefix(typed) }.sorted()
+    let exact = candidates.filter { $0.hasPrefix(typed) }
+    // `ne` completes to `NE`: compass points are typed in any case.
+    let matches = exact.isEmpty ? candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) } : exact
+    return matches.sorted()
   }
 }

@@ -16,7 +16,7 @@ public final class Session {
   /// at a terminal; nil when nobody can be asked (a batch, or input from a pipe).
   public var confirm: ((String) -> Bool)?
   /// The flash being timed, if any.
-  public var flash: Moment?
+  public var flash: RunningFlash?
   /// The line being executed (batch line numbers label errors and warnings).
   public internal(set) var lineNumber = 0
   /// The line being executed; commands take its arrival time as "now".

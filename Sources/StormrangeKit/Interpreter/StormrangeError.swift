@@ -85,6 +85,21 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "the note contains U+\(String(scalar.value, radix: 16, uppercase: true)), which is not a character"
     case .noteTooLong(let length):
       return "the note is \(length) characters long; the limit is \(MeasurementRules.maximumNoteLength)"
+    case .distanceNotPositive(let typed):
+      return "a detector's distance must be more than 0, not '\(typed.escapedForDisplay)'"
+    case .distanceTooFar(let typed):
+      return
+        "a distance of \(typed.escapedForDisplay) is too far: lightning is not detected beyond about \(Int((MeasurementRules.maximumDistance / 1000).rounded())) km"
+    case .notAnAS3935Step(let typed):
+      return
+        "\(typed.escapedForDisplay) is not a distance an AS3935 reports; its steps are \(AS3935.stepsText) km"
+    case .bearingInvalid(let typed):
+      return
+        "'\(typed.escapedForDisplay)' is not a bearing; use degrees clockwise from north (0 to 360) or a compass point: \(Bearing.compassPoints.joined(separator: ", "))"
+    case .sourceInvalid(let typed):
+      let shown = typed.count > 40 ? String(typed.prefix(40)) + "…" : typed
+      return
+        "'\(shown.escapedForDisplay)' is not a detector name; use 1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.', e.g. as3935"
     }
   }
 

@@ -19,7 +19,9 @@ import Testing
   @Test func helpForOneCommandShowsItsUsage() {
     let test = TestSession()
     test.runAll(["help add", "help bang"])
-    #expect(test.output.text.contains("usage: add SECONDS [at TIME] [note TEXT]"))
+    #expect(
+      test.output.text.contains(
+        "usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"))
     #expect(test.output.text.contains("usage: thunder"))
     #expect(test.run("help nothing"))
   }

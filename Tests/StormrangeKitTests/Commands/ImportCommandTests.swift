@@ -155,8 +155,8 @@ import Testing
     try test.directory.write("min.csv", "\u{FEFF}date , delay_s\r\n2026-07-01T16:00:00+02:00,6\r\n")
     test.runAll(["import \(test.directory.file("min.csv"))"])
     let imported = try #require(try test.reloadedHistory().first)
-    #expect(imported.temperature == 30)
-    #expect(imported.speedOfSound == SpeedOfSound.metresPerSecond(celsius: 30))
+    #expect(imported.timing?.temperature == 30)
+    #expect(imported.timing?.speedOfSound == SpeedOfSound.metresPerSecond(celsius: 30))
     #expect(imported.distance == 6 * SpeedOfSound.metresPerSecond(celsius: 30))
     #expect(imported.date == ISO8601Time.parse("2026-07-01T14:00:00Z"))
   }

@@ -17,9 +17,9 @@ import Testing
     let test = TestSession()
     test.runAll(["add 6", "set temperature 86F", "add 6"])
     let stored = try test.reloadedHistory()
-    #expect(stored[0].temperature == 20)
-    #expect(abs(stored[1].temperature - 30) < 1e-9)
-    #expect(stored[1].speedOfSound > stored[0].speedOfSound)
+    #expect(stored[0].timing!.temperature == 20)
+    #expect(abs(stored[1].timing!.temperature - 30) < 1e-9)
+    #expect(stored[1].timing!.speedOfSound > stored[0].timing!.speedOfSound)
   }
 
   @Test func setListsAndValidates() {
@@ -51,7 +51,7 @@ import Testing
           PropertyListEntry(key: "temperature", value: .real(30)),
           PropertyListEntry(key: "unit", value: .string("mi")),
         ]))
-    #expect(try test.reloadedHistory().map(\.temperature) == [20, 30])
+    #expect(try test.reloadedHistory().map(\.timing?.temperature) == [20, 30])
   }
 
   @Test func aBadSettingsFileIsWarnedAboutOncePerProblem() throws {

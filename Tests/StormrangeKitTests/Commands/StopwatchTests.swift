@@ -11,7 +11,7 @@ import Testing
     test.clock.advance(3.25)
     test.runAll(["thunder"])
     let stored = try #require(try test.reloadedHistory().first)
-    #expect(abs(stored.delay - 3.25) < 1e-9)
+    #expect(abs(stored.delay! - 3.25) < 1e-9)
     #expect(stored.date == Date(timeIntervalSince1970: flashWall.timeIntervalSince1970.rounded(.down)))
     #expect(test.output.text == "#1  1.12 km  (delay 3.25 s)\n")
   }

@@ -71,7 +71,25 @@ import Testing
     #expect(interpreter.completions(before: "set ", word: "") == ["temperature", "unit"])
     #expect(interpreter.completions(before: "set unit ", word: "m") == ["m", "mi"])
     #expect(interpreter.completions(before: "help ", word: "de") == ["delete"])
-    #expect(interpreter.completions(before: "add 6 ", word: "n") == ["note"])
+    #expect(interpreter.completions(before: "add 6 ", word: "n") == ["nmi", "note"])
+    #expect(
+      interpreter.completions(before: "add 6 ", word: "") == [
+        "at", "from", "ft", "km", "m", "mi", "nmi", "note",
+      ])
+    #expect(interpreter.completions(before: "add 6 from ", word: "n") == ["N", "NE", "NNE", "NNW", "NW"])
+    #expect(interpreter.completions(before: "add 6 from ", word: "ss") == ["SSE", "SSW"])
+    #expect(interpreter.completions(before: "add 6 from NE ", word: "") == ["at", "note"])
+    #expect(interpreter.completions(before: "add 12 km ", word: "") == ["at", "from", "note", "source"])
+    #expect(interpreter.completions(before: "add 12 km source ", word: "") == ["as3935"])
+    #expect(
+      interpreter.completions(before: "add 12 km at 2026-07-01T16:00:00Z ", word: "") == [
+        "from", "note", "source",
+      ])
+    #expect(interpreter.completions(before: "add 6 note ", word: "") == [])
+    #expect(interpreter.completions(before: "flash ", word: "w") == ["W", "WNW", "WSW"])
+    #expect(interpreter.completions(before: "thunder ", word: "E") == ["E", "ENE", "ESE"])
+    #expect(interpreter.completions(before: "bang ", word: "").count == 16)
+    #expect(interpreter.completions(before: "flash N ", word: "") == [])
     #expect(interpreter.completions(before: "nothing ", word: "") == [])
   }
 }

@@ -1,0 +1,54 @@
+/// A direction from the observer, in degrees clockwise from north: 0 ≤ degrees < 360.
+///
+/// Typed as degrees (`0` to `360`, where `360` means north again) or as one of the 16 points of the
+/// compass (`N`, `NNE`, … `NNW`, in any case). Read off a compass, it is a magnetic bearing:
+/// correcting for the local declination is the user's business (README, "Bearings").
+public struct Bearing: Equatable, Hashable, Sendable {
+  /// The 16 points of the compass, from north clockwise, 22.5° apart.
+  public static let compassPoints = [
+    "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+  ]
+  /// Degrees between neighbouring compass points.
+  static let pointSpacing = 22.5
+
+  /// Degrees clockwise from north, 0 ≤ degrees < 360.
+  public let degrees: Double
+
+  /// A bearing of `degrees`, or nil unless 0 ≤ degrees ≤ 360; 360 is stored as 0.
+  public init?(degrees: Double) {
+    guard degrees >= 0, degrees <= 360 else { return nil }
+    // 360 is north again; -0 is 0 (so that it prints as 0).
+    self.degrees = degrees == 360 || degrees == 0 ? 0 : degrees
+  }
+
+  /// A bearing as typed: decimal degrees (``StrictNumber``) or a compass point; nil otherwise.
+  public init?(parsing text: String) {
+    if let index = Self.compassPoints.firstIndex(of: text.uppercased()) {
+      self.init(degrees: Double(index) * Self.pointSpacing)
+    } else if let number = StrictNumber.parse(text) {
+      self.init(degrees: number)
+    } else {
+      return nil
+    }
+  }
+
+  /// The compass point when the bearing is exactly one (`NE` for 45°), else nil.
+  public var compassPoint: String? {
+    let steps = degrees / Self.pointSpacing
+    guard steps == steps.rounded() else { return nil }
+    return Self.compassPoints[Int(steps)]
+  }
+
+  /// The compass point closest to the bearing (`NE` for 50°).
+  public var nearestCompassPoint: String {
+    Self.compassPoints[Int((degrees / Self.pointSpacing).rounded()) % Self.compassPoints.count]
+  }
+
+  /// `NE`, or `237°` (at most one decimal: `12.5°`) when it is not a compass point.
+  public var description: String {
+    if let compassPoint { return compassPoint }
+    let tenths = (degrees * 10).rounded() / 10
+    let text = tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+    return text + "°"
+  }
+}

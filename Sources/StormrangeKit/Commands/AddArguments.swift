@@ -1,0 +1,92 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+/// The words of `add SECONDS [at TIME] [from BEARING] [note TEXT]` and
+/// `add DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]`, taken apart and checked for
+/// form. `at`, `from` and `source` come in any order, each once; `note` is last and takes the rest
+/// of the line. Whether the values are ones a measurement may have is ``MeasurementRules``' to say.
+struct AddArguments {
+  /// The keywords, in the order completion offers them.
+  static let keywords = ["at", "from", "source", "note"]
+  /// The units a detector's distance may be given in.
+  static var units: [String] { DistanceUnit.allCases.map(\.rawValue) }
+
+  /// The number as typed.
+  var amountText: String
+  var amount: Double
+  /// The unit after the number: a detector's distance. Nil: the number is a delay in seconds.
+  var unit: DistanceUnit?
+  var time: String?
+  var bearing: String?
+  var source: String?
+  var note: String?
+
+  /// Parses `arguments`; `command` words usage errors.
+  init(_ arguments: CommandArguments, for command: AddCommand) throws(StormrangeError) {
+    guard !arguments.isEmpty else { throw command.usageError("missing SECONDS") }
+    amountText = arguments[0]
+    guard let amount = StrictNumber.parse(amountText) else {
+      throw .invalidArgument("'\(amountText.escapedForDisplay)' is not a number of seconds; e.g. add 6.5")
+    }
+    self.amount = amount
+    var next = 1
+    if next < arguments.count, let unit = DistanceUnit(rawValue: arguments[next]) {
+      self.unit = unit
+      next += 1
+    }
+    while next < arguments.count {
+      let word = arguments[next]
+      guard Self.keywords.contains(word) else {
+        throw command.usageError(
+          "unexpected argument '\(word.escapedForDisplay)'" + Self.hint(for: word, at: next))
+      }
+      if word == "note" {
+        let text = next + 1 < arguments.count ? arguments.text(after: next) : ""
+        guard !text.isEmpty else { throw command.usageError("'note' needs some TEXT") }
+        note = text
+        return
+      }
+      guard next + 1 < arguments.count else {
+        throw command.usageError("'\(word)' needs \(Self.value(of: word))")
+      }
+      let value = arguments[next + 1]
+      switch word {
+      case "at": time = try Self.once(time, value, word, command)
+      case "from": bearing = try Self.once(bearing, value, word, command)
+      default:
+        guard unit != nil else {
+          throw .invalidArgument(
+            "'source' is for a detector's range, which has a unit: e.g. add 12 km source as3935; a delay in seconds has none"
+          )
+        }
+        source = try Self.once(source, value, word, command)
+      }
+      next += 2
+    }
+  }
+
+  /// `value`, unless the keyword was given before.
+  private static func once(_ earlier: String?, _ value: String, _ keyword: String, _ command: AddCommand)
+    throws(StormrangeError) -> String
+  {
+    guard earlier == nil else { throw command.usageError("'\(keyword)' is given twice") }
+    return value
+  }
+
+  /// What a keyword's value is called in messages.
+  private static func value(of keyword: String) -> String {
+    switch keyword {
+    case "at": "a TIME"
+    case "from": "a BEARING"
+    default: "a NAME"
+    }
+  }
+
+  /// A hint after "unexpected argument": a unit in the wrong case, or a unit in the wrong place.
+  private static func hint(for word: String, at position: Int) -> String {
+    guard units.contains(word.lowercased()) else { return "" }
+    return position == 1
+      ? " (units are written \(units.joined(separator: ", ")))" : " (a unit goes right after the number)"
+  }
+}
