@@ -329,12 +329,14 @@ def test_add_at_accepts_iso_8601_with_offset(sandbox, time, expected):
     assert sandbox.read_history()[0]["date"] == expected
 
 
-def test_add_without_time_is_dated_now(sandbox):
+def test_add_without_time_dates_the_flash_the_delay_before_now(sandbox):
+    # The thunder is heard when the line is typed; the flash was the delay before it.
     before = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, microsecond=0)
     sandbox.batch("add 6")
     after = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
     date = sandbox.read_history()[0]["date"]
-    assert before <= date <= after
+    delay = datetime.timedelta(seconds=6)
+    assert before - delay <= date <= after - delay
 
 
 def test_note_only_and_unicode_note(sandbox):

@@ -40,7 +40,8 @@ def test_the_file_is_an_xml_property_list_of_measurement_dictionaries(sandbox):
         assert entry["temperature"] == 20.0
 
     assert first["delay"] == 6.0
-    assert started <= first["date"] <= finished
+    # Dated at the flash: the delay before the line was run.
+    assert started - datetime.timedelta(seconds=6) <= first["date"] <= finished - datetime.timedelta(seconds=6)
     assert second["delay"] == 12.0
     assert second["date"] == datetime.datetime(2026, 7, 1, 16, 3, 0)
     assert second["note"] == "over the lake"

@@ -34,7 +34,7 @@ struct ShowCommand: Command {
       text += "  "
       text += LocalTime.format(measurement.date)
       text += "  "
-      text += pad(MeasurementText.delay(measurement), 8)
+      text += pad(MeasurementText.delay(measurement, repertoire: session.repertoire), 8)
       text += "  "
       text += pad(unit.format(metres: measurement.distance), 10)
       if bearings { text += "  " + pad(measurement.bearing?.description ?? "", 7) }

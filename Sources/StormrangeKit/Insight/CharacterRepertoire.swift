@@ -18,6 +18,8 @@ public enum CharacterRepertoire: Equatable, Sendable {
 
   /// `±`, or `+/-` in ASCII.
   var plusMinus: String { self == .unicode ? "±" : "+/-" }
+  /// What stands in a column for a value a row does not have: one column wide in both.
+  var missing: String { self == .unicode ? "—" : "-" }
   /// What separates the parts of a one-line summary.
   var separator: String { self == .unicode ? " · " : " | " }
 

@@ -12,9 +12,9 @@ enum MeasurementText {
     }
   }
 
-  /// `6.00 s`, or `—` for a detector's reading, which has no delay.
-  static func delay(_ measurement: Measurement) -> String {
-    measurement.delay.map { FixedPoint.fixed($0, digits: 2) + " s" } ?? "—"
+  /// `6.00 s`, or `—` (`-` in ASCII) for a detector's reading, which has no delay.
+  static func delay(_ measurement: Measurement, repertoire: CharacterRepertoire) -> String {
+    measurement.delay.map { FixedPoint.fixed($0, digits: 2) + " s" } ?? repertoire.missing
   }
 
   /// `2.06 km`, or `2.06 km NE` with a bearing.
