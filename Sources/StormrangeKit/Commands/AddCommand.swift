@@ -12,17 +12,17 @@ struct AddCommand: Command {
   let summary = "record a delay you counted, in seconds, or a detector's range"
   let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
   let details = """
-    SECONDS  the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300); the flash
-             is dated that many seconds before now
-    DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi or
-             ft, e.g. 12 km (more than 0, at most about 112 km); dated now
-    TIME     when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00
-    BEARING  where the flash was: degrees clockwise from north (0 to 360) or a compass point
-             (N, NNE, NE, … NNW)
-    NAME     the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector); with
-             as3935 the distance must be one of the chip's steps: 1, 5, 6, 8, 10, 12, 14, 17, 20,
-             24, 27, 31, 34, 37 or 40 km
-    TEXT     a note: the rest of the line
+    SECONDS    the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300); the
+               flash is dated that many seconds before now
+    DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi
+               or ft, e.g. 12 km (more than 0, at most about 112 km); dated now
+    TIME       when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00
+    BEARING    where the flash was: degrees clockwise from north (0 to 360) or a compass point
+               (N, NNE, NE, … NNW)
+    NAME       the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector); with
+               as3935 the distance must be one of the chip's steps: 1, 5, 6, 8, 10, 12, 14, 17,
+               20, 24, 27, 31, 34, 37 or 40 km
+    TEXT       a note: the rest of the line
     'at', 'from' and 'source' may come in any order; 'note' comes last. 'source' is for a
     detector's range only.
     Examples: add 6.5
