@@ -1,51 +1,56 @@
 import FoundationEssentials
 
-/// The US National Weather Service's lightning advice applied to the latest measurement.
+/// The US National Weather Service's lightning advice, in its current words: "When thunder roars,
+/// go indoors."
 ///
-/// "When thunder roars, go indoors": anyone who can hear thunder is within striking distance. A
-/// delay of ``shelterDelay`` (30 s, about 10 km) or less means lightning is close: take shelter
-/// now. It is safe to go out again only ``allClearWait`` (30 minutes) after the last thunder.
+/// Anyone who can hear thunder is within striking distance, so there are two levels: shelter now
+/// while thunder was heard in the last ``allClearWait`` (30 minutes), and all clear after that. The
+/// NWS dropped the old "30-second rule" (shelter only when the delay is 30 s or less) because people
+/// waited for it. Whether lightning struck within about ``closeDistance`` (10 km) in those 30
+/// minutes is information shown beside the level, not a level of its own.
+///
+/// A detector's reading counts as thunder heard at its date (``Measurement/thunderDate``).
 public struct SafetyAdvice: Equatable, Sendable {
-  public enum Level: Equatable, Sendable {
-    /// The last delay was 30 s or less, within the last 30 minutes.
-    case takeShelterNow
-    /// Thunder was heard within the last 30 minutes, farther than about 10 km.
-    case withinStrikingDistance
-    /// 30 minutes have passed since the last thunder.
-    case allClear
+  public enum Level: String, Equatable, Sendable {
+    /// Thunder was heard within the last 30 minutes.
+    case shelterNow = "shelter-now"
+    /// 30 minutes have passed since the last thunder, or there is none.
+    case allClear = "all-clear"
   }
 
-  public static let shelterDelay = 30.0
+  /// Seconds after the last thunder until it is safe to go out again.
   public static let allClearWait: Double = 30 * 60
+  /// Metres within which lightning counts as close: about 10 km.
+  public static let closeDistance = 10_000.0
 
   public let level: Level
-  /// When the latest thunder was heard: its flash plus the delay.
-  public let lastThunder: Date
-  /// When the all-clear comes if no more thunder is heard.
-  public let allClear: Date
+  /// When the latest thunder was heard; nil with no measurements.
+  public let lastThunder: Date?
+  /// When the all-clear comes (or came) if no more thunder is heard; nil with no measurements.
+  public let allClear: Date?
   /// Seconds from `now` until ``allClear``; 0 once it is clear.
   public let remaining: Double
-  /// Seconds from the last thunder to `now` (never negative).
-  public let sinceLastThunder: Double
+  /// Seconds from the last thunder to `now` (never negative); nil with no measurements.
+  public let sinceLastThunder: Double?
+  /// Whether a measurement of the last 30 minutes put lightning within about 10 km.
+  public let lightningWithinCloseDistance: Bool
 
-  /// Whether `measurement` puts lightning within about 10 km: a delay of ``shelterDelay`` or less,
-  /// or a detector's reading of 10 km or less.
-  public static func isClose(_ measurement: Measurement) -> Bool {
-    if let delay = measurement.delay { return delay <= shelterDelay }
-    return measurement.distance <= DistanceTrend.closeDistance
-  }
-
-  public init(latest: Measurement, now: Date) {
-    lastThunder = latest.thunderDate
-    allClear = lastThunder.addingTimeInterval(Self.allClearWait)
-    sinceLastThunder = max(0, now.timeIntervalSince(lastThunder))
-    remaining = max(0, allClear.timeIntervalSince(now))
-    if remaining == 0 {
-      level = .allClear
-    } else if Self.isClose(latest) {
-      level = .takeShelterNow
-    } else {
-      level = .withinStrikingDistance
+  /// The advice at `now` from `measurements` (the current storm's: thunder from an earlier storm
+  /// was more than 30 minutes before its first flash).
+  public init(measurements: some Sequence<Measurement>, now: Date) {
+    var lastThunder: Date?
+    var close = false
+    let windowStart = now.addingTimeInterval(-Self.allClearWait)
+    for measurement in measurements {
+      let thunder = measurement.thunderDate
+      if lastThunder.map({ thunder > $0 }) ?? true { lastThunder = thunder }
+      if thunder >= windowStart, measurement.distance <= Self.closeDistance { close = true }
     }
+    self.lastThunder = lastThunder
+    allClear = lastThunder?.addingTimeInterval(Self.allClearWait)
+    sinceLastThunder = lastThunder.map { max(0, now.timeIntervalSince($0)) }
+    remaining = allClear.map { max(0, $0.timeIntervalSince(now)) } ?? 0
+    level = remaining > 0 ? .shelterNow : .allClear
+    lightningWithinCloseDistance = close
   }
 }

@@ -23,7 +23,7 @@ public struct StormStatus: Equatable, Sendable {
     (position, latest) = storm.latest
     uncertainty = DistanceUncertainty.metres(for: latest)
     trend = DistanceTrend(fitting: storm.measurements)
-    advice = SafetyAdvice(latest: latest, now: now)
+    advice = SafetyAdvice(measurements: storm.measurements, now: now)
     self.now = now
   }
 }

@@ -5,9 +5,13 @@ import StormrangeDomain
 struct PlotCommand: Command {
   let name = "plot"
   let summary = "a chart of distance over time: the current storm, or the last N"
-  let usage = "plot [N]"
+  let usage = "plot [N | map]"
   let details = """
-    N  plot the N most recent measurements instead, across storms
+    N    plot the N most recent measurements instead, across storms
+    map  a map of the current storm around you, north up: each measurement
+         with a bearing at its place, marked by its age, range rings in
+         the unit set with 'set unit', and the fitted track with its
+         heading and closest approach
     One bar per measurement at its time, in the unit set with 'set unit'. The
     dashed line marks 10 km, inside which the advice is to take shelter.
     Unicode block characters when the locale is UTF-8 (LC_ALL, LC_CTYPE or
@@ -15,7 +19,15 @@ struct PlotCommand: Command {
     """
   let historyAccess = HistoryAccess.reads
 
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    index == 0 ? ["map"] : []
+  }
+
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    if arguments.count >= 1, arguments[0] == "map" {
+      try expectArguments(arguments, atMost: 1)
+      return try MapPlot.run(in: session)
+    }
     let limit = try optionalCount(arguments)
     let history = session.history
     let chosen = limit.map { Storm.mostRecent($0, in: history) } ?? Storm.current(in: history)

@@ -13,7 +13,8 @@ struct StatusReport {
   /// latest     #7  2.06 km ± 0.15 km  (delay 6.00 s, flash at 18:23:00, 2 min ago)
   /// storm      7 measurements from 18:03:00 to 18:23:00 (20 min)
   /// trend      approaching at 24 km/h; within 10 km in about 8 min (18:31)
-  /// advice     TAKE SHELTER NOW: a delay of 30 s or less puts lightning within about 10 km
+  /// advice     SHELTER NOW: thunder was heard 2 min ago (18:23:06); when thunder roars, go indoors
+  ///            lightning within about 10 km in the last 30 minutes
   /// all clear  in 27:54 (at 18:53:06) if no more thunder is heard
   /// ```
   var block: String {
@@ -32,34 +33,30 @@ struct StatusReport {
     )
     line("storm", stormDescription)
     line("trend", trendDescription(short: false))
+    let lastThunder = advice.lastThunder ?? now
+    let since = DurationText.approximate(advice.sinceLastThunder ?? 0)
+    let thunderClock = DurationText.clock(lastThunder, besides: now)
     switch advice.level {
-    case .takeShelterNow:
-      line("advice", "TAKE SHELTER NOW: a delay of 30 s or less puts lightning within about \(close)")
-    case .withinStrikingDistance:
-      line("advice", "you can hear thunder, so you are within striking distance: go indoors")
-    case .allClear:
-      let since = DurationText.approximate(advice.sinceLastThunder)
-      line(
-        "advice",
-        "all clear: the last thunder was \(since) ago (\(DurationText.clock(advice.lastThunder, besides: now)))"
-      )
-    }
-    if advice.level != .allClear {
+    case .shelterNow:
+      line("advice", "SHELTER NOW: thunder was heard \(since) ago (\(thunderClock)); when thunder roars, go indoors")
+      if advice.lightningWithinCloseDistance { line("", "lightning within about \(close) in the last 30 minutes") }
       let countdown = DurationText.countdown(advice.remaining)
-      let at = DurationText.clock(advice.allClear, besides: now)
+      let at = DurationText.clock(advice.allClear ?? now, besides: now)
       line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
+    case .allClear:
+      line("advice", "all clear: the last thunder was \(since) ago (\(thunderClock))")
     }
     return text
   }
 
-  /// `± 0.15 km · approaching at 24 km/h, 10 km in ~8 min · take shelter now`.
+  /// `± 0.15 km · approaching at 24 km/h, 10 km in ~8 min · shelter now, lightning within 10 km`.
   var summaryLine: String {
     let advice: String
     switch status.advice.level {
-    case .takeShelterNow: advice = "take shelter now"
-    case .withinStrikingDistance: advice = "thunder heard: go indoors"
+    case .shelterNow:
+      advice = status.advice.lightningWithinCloseDistance ? "shelter now, lightning within 10 km" : "shelter now"
     case .allClear:
-      advice = "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder)) ago)"
+      advice = "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder ?? 0)) ago)"
     }
     let uncertainty = "\(repertoire.plusMinus) \(unit.format(metres: status.uncertainty))"
     return [uncertainty, trendDescription(short: true), advice].joined(separator: repertoire.separator)
