@@ -1,0 +1,23 @@
+import FoundationEssentials
+
+/// One range measurement as the motion estimator sees it: when the lightning was, how far, how well
+/// the measurement itself knows that, and optionally which way.
+public struct RangeObservation: Equatable, Sendable {
+  /// When the lightning was (not when the thunder arrived).
+  public var date: Date
+  /// Metres from the observer to the nearest part of the channel.
+  public var distance: Double
+  /// The measurement's own standard error, metres: tap timing and temperature for a timed delay
+  /// (``DistanceUncertainty``), or a detector step's interval. The scatter of strikes within the
+  /// storm comes on top of this (``StrikeScatter``).
+  public var uncertainty: Double
+  /// Degrees clockwise from north, 0..<360, when the observer gave one.
+  public var bearing: Double?
+
+  public init(date: Date, distance: Double, uncertainty: Double, bearing: Double? = nil) {
+    self.date = date
+    self.distance = distance
+    self.uncertainty = uncertainty
+    self.bearing = bearing
+  }
+}

@@ -1,0 +1,59 @@
+import FoundationEssentials
+
+/// Whether a storm is coming or going at a given moment: the rate of change of its range.
+///
+/// From the closest-approach fit (``RangeMotion``) when that is determined, because on a curved
+/// range history the rate changes while the storm's speed does not; otherwise from a straight line
+/// through range against time. Either way the errors include the strike scatter, and the storm is
+/// approaching or receding only when the rate is at least ``MotionModel/significance`` standard
+/// errors from zero; otherwise it is steady.
+public struct RangeTrend: Equatable, Sendable {
+  public enum Direction: String, Equatable, Sendable {
+    case approaching
+    case receding
+    case steady
+    case unknown
+  }
+
+  /// Where the figures come from.
+  public enum Basis: Equatable, Sendable {
+    /// A straight line through range against time.
+    case straightLine
+    /// The closest-approach curve of ``RangeMotion``.
+    case closestApproach
+  }
+
+  public let direction: Direction
+  /// Why the direction is unknown; nil otherwise.
+  public let unknownReason: MotionUnknownReason?
+  /// The rate of change of range, metres per second, without its sign; nil when unknown.
+  public let speed: Double?
+  /// One standard error of ``speed``.
+  public let speedError: Double?
+  /// When an approaching storm comes within ``MotionModel/closeDistance``; nil when its fitted
+  /// range is already inside, or it is not approaching, or (on a curve) it passes farther out.
+  public let within10km: Date?
+  /// Nil when unknown.
+  public let basis: Basis?
+
+  init(unknown reason: MotionUnknownReason) {
+    direction = .unknown
+    unknownReason = reason
+    (speed, speedError, within10km, basis) = (nil, nil, nil, nil)
+  }
+
+  /// The trend of a rate with its error, `range` the fitted range now, `arrival` when the fit
+  /// reaches 10 km if it is falling towards it.
+  init(rate: Double, error: Double, range: Double, arrival: Date?, basis: Basis) {
+    if abs(rate) < MotionModel.significance * error {
+      direction = .steady
+    } else {
+      direction = rate < 0 ? .approaching : .receding
+    }
+    unknownReason = nil
+    speed = abs(rate)
+    speedError = error
+    within10km = direction == .approaching && range > MotionModel.closeDistance ? arrival : nil
+    self.basis = basis
+  }
+}
