@@ -16,3 +16,14 @@ extension DistanceUnit {
     return self == .kilometres || self == .metres ? kilometres : "\(kilometres) (\(format(metres: metres)))"
   }
 }
+
+extension DistanceUnit {
+  /// `24 ± 6 km/h` (`plusMinus` is `±` or `+/-`), or `15 ± 4 mph` for miles and feet; both with one
+  /// decimal when the speed is below 10.
+  public func formatSpeed(metresPerSecond speed: Double, error: Double, plusMinus: String) -> String {
+    let scale = isImperial ? 3600 / 1609.344 : 3.6
+    let digits = abs(speed * scale) < 9.95 ? 1 : 0
+    return "\(FixedPoint.fixed(speed * scale, digits: digits)) \(plusMinus) "
+      + "\(FixedPoint.fixed(error * scale, digits: digits)) \(isImperial ? "mph" : "km/h")"
+  }
+}

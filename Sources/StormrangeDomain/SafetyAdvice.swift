@@ -44,7 +44,7 @@ public struct SafetyAdvice: Equatable, Sendable {
     for measurement in measurements {
       let thunder = measurement.thunderDate
       if lastThunder.map({ thunder > $0 }) ?? true { lastThunder = thunder }
-      if thunder >= windowStart, measurement.distance <= Self.closeDistance { close = true }
+      if thunder > windowStart, measurement.distance <= Self.closeDistance { close = true }
     }
     self.lastThunder = lastThunder
     allClear = lastThunder?.addingTimeInterval(Self.allClearWait)

@@ -1,17 +1,20 @@
 import FoundationEssentials
 
 /// Everything `status` reports, computed from the history and the time now: the latest measurement
-/// and its uncertainty, the current storm and its trend, and the safety advice.
-public struct StormStatus: Equatable, Sendable {
+/// and its uncertainty, the current storm, its trend and motion, and the safety advice.
+public struct StormStatus: Sendable {
   /// The latest measurement by date; its history number is `position + 1`.
   public let latest: Measurement
   public let position: Int
-  /// ± metres of the latest distance.
+  /// ± metres of the latest distance: the measurement's own uncertainty.
   public let uncertainty: Double
   public let storm: Storm
-  /// Nil while the storm has fewer than ``DistanceTrend/minimumCount`` measurements (or they share
-  /// one second).
-  public let trend: DistanceTrend?
+  /// The estimates from the storm's measurements (``StormMotion``).
+  public let motion: StormMotion
+  /// Whether the storm is coming or going now.
+  public let trend: RangeTrend
+  /// How it moves over the ground; nil when not known.
+  public let groundMotion: GroundMotion?
   public let advice: SafetyAdvice
   public let now: Date
 
@@ -22,8 +25,13 @@ public struct StormStatus: Equatable, Sendable {
     self.storm = storm
     (position, latest) = storm.latest
     uncertainty = DistanceUncertainty.metres(for: latest)
-    trend = DistanceTrend(fitting: storm.measurements)
+    motion = StormMotion(observations: storm.measurements.map(RangeObservation.init))
+    trend = motion.trend(at: now)
+    groundMotion = GroundMotion(motion)
     advice = SafetyAdvice(measurements: storm.measurements, now: now)
     self.now = now
   }
+
+  /// How many of the storm's measurements have a bearing.
+  public var bearingCount: Int { storm.measurements.count { $0.bearing != nil } }
 }

@@ -24,10 +24,11 @@ import Testing
       date: flash, distance: 10_000, origin: .detector(source: source), bearing: nil, note: nil)
     let far = Measurement(
       date: flash, distance: 12_000, origin: .detector(source: source), bearing: nil, note: nil)
-    let advice = SafetyAdvice(latest: near, now: flash.addingTimeInterval(60))
-    #expect(advice.level == .takeShelterNow)
+    let advice = SafetyAdvice(measurements: [near], now: flash.addingTimeInterval(60))
+    #expect(advice.level == .shelterNow && advice.lightningWithinCloseDistance)
     #expect(advice.allClear == flash.addingTimeInterval(30 * 60))
-    #expect(SafetyAdvice(latest: far, now: flash).level == .withinStrikingDistance)
+    let farAdvice = SafetyAdvice(measurements: [far], now: flash)
+    #expect(farAdvice.level == .shelterNow && !farAdvice.lightningWithinCloseDistance)
   }
 
   @Test func theDetectorsDistanceRules() throws {

@@ -3,29 +3,58 @@ import Testing
 
 @testable import StormrangeDomain
 
+/// The NWS's current advice: shelter while thunder was heard in the last 30 minutes, whatever the
+/// distance; "within 10 km" is information beside the level.
 @Suite struct SafetyAdviceTests {
   private let flash = origin
 
-  @Test func thirtySecondsOrLessMeansTakeShelter() {
-    let advice = SafetyAdvice(
-      latest: measured(at: 0, metres: 30 * 343.21462268256795), now: flash.addingTimeInterval(40))
-    #expect(advice.level == .takeShelterNow)
-    let farther = SafetyAdvice(
-      latest: measured(at: 0, metres: 31 * 343.21462268256795), now: flash.addingTimeInterval(40))
-    #expect(farther.level == .withinStrikingDistance)
+  @Test func anyThunderInTheLastThirtyMinutesMeansShelterWhateverTheDistance() {
+    // The old 30-second rule would have said 31 s was not close enough to shelter.
+    let far = SafetyAdvice(
+      measurements: [measured(at: 0, metres: 31 * 343.21462268256795)], now: flash.addingTimeInterval(40))
+    #expect(far.level == .shelterNow)
+    #expect(!far.lightningWithinCloseDistance)
+    let near = SafetyAdvice(measurements: [measured(at: 0, metres: 9_000)], now: flash.addingTimeInterval(40))
+    #expect(near.level == .shelterNow)
+    #expect(near.lightningWithinCloseDistance)
   }
 
   @Test func allClearThirtyMinutesAfterTheLastThunder() {
     // Flash at 0, thunder 10 s later: all clear at 30 min 10 s.
-    let latest = measured(at: 0, metres: 10 * 343.21462268256795)
-    let soon = SafetyAdvice(latest: latest, now: flash.addingTimeInterval(70))
+    let storm = [measured(at: 0, metres: 10 * 343.21462268256795)]
+    let soon = SafetyAdvice(measurements: storm, now: flash.addingTimeInterval(70))
     #expect(abs(soon.remaining - 1740) < 1e-6)
-    #expect(abs(soon.allClear.timeIntervalSince(flash) - 1810) < 1e-6)
-    let almost = SafetyAdvice(latest: latest, now: flash.addingTimeInterval(1809.5))
-    #expect(almost.level == .takeShelterNow)
+    #expect(abs((soon.allClear?.timeIntervalSince(flash) ?? 0) - 1810) < 1e-6)
+    let almost = SafetyAdvice(measurements: storm, now: flash.addingTimeInterval(1809.5))
+    #expect(almost.level == .shelterNow)
     #expect(abs(almost.remaining - 0.5) < 1e-6)
-    let clear = SafetyAdvice(latest: latest, now: flash.addingTimeInterval(1810))
+    let clear = SafetyAdvice(measurements: storm, now: flash.addingTimeInterval(1810))
     #expect(clear.level == .allClear)
     #expect(clear.remaining == 0)
+    #expect(!clear.lightningWithinCloseDistance)
+  }
+
+  @Test func theLastThunderIsTheLatestHeardNotTheLatestFlash() {
+    // A far flash timed first (thunder at 100 + 60 s) and a near one after (thunder at 120 + 3 s).
+    let storm = [
+      measured(at: 100, metres: 60 * 343.21462268256795), measured(at: 120, metres: 3 * 343.21462268256795),
+    ]
+    let advice = SafetyAdvice(measurements: storm, now: flash.addingTimeInterval(200))
+    #expect(advice.lastThunder == flash.addingTimeInterval(160))
+  }
+
+  @Test func withinTenKilometresLooksOnlyAtTheLastThirtyMinutes() {
+    let storm = [measured(at: 0, metres: 5_000), measured(at: 1500, metres: 15_000)]
+    #expect(
+      SafetyAdvice(measurements: storm, now: flash.addingTimeInterval(1700)).lightningWithinCloseDistance)
+    let later = SafetyAdvice(measurements: storm, now: flash.addingTimeInterval(1900))
+    #expect(later.level == .shelterNow)
+    #expect(!later.lightningWithinCloseDistance)
+  }
+
+  @Test func noMeasurementsIsAllClearWithNoDate() {
+    let advice = SafetyAdvice(measurements: [Measurement](), now: flash)
+    #expect(advice.level == .allClear)
+    #expect(advice.allClear == nil && advice.lastThunder == nil)
   }
 }

@@ -43,9 +43,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         for (key, number) in zip(Self.keys[2...5], Self.numbers(of: measurement)) {
           members.append("\"\(key)\": \(number?.description ?? "null")")
         }
-        members.append("\"note\": " + (measurement.note.map(Self.jsonString) ?? "null"))
+        members.append("\"note\": " + (measurement.note.map(JSONText.string) ?? "null"))
         members.append("\"bearing_deg\": " + (measurement.bearing.map(\.degrees.description) ?? "null"))
-        members.append("\"source\": " + (measurement.source.map { Self.jsonString($0.name) } ?? "null"))
+        members.append("\"source\": " + (measurement.source.map { JSONText.string($0.name) } ?? "null"))
         objects.append("  {" + members.joined(separator: ", ") + "}")
       }
       return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
@@ -56,24 +56,5 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   private static func numbers(of measurement: Measurement) -> [Double?] {
     let timing = measurement.timing
     return [timing?.delay, measurement.distance, timing?.temperature, timing?.speedOfSound]
-  }
-
-  /// `"text"` with JSON's escapes: quote, backslash and control characters.
-  static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }

@@ -4,8 +4,8 @@ import StormrangeDomain
 
 /// A column chart of distance against time that fits an 80-column terminal: one bar per
 /// measurement at its time, bar heights in eighths of a line with Unicode block elements
-/// (`▁▂▃▄▅▆▇█`), or whole lines of `#` in ASCII. A dashed line marks 10 km, inside which the
-/// advice is to take shelter.
+/// (`▁▂▃▄▅▆▇█`), or whole lines of `#` in ASCII. A dashed line marks 10 km: lightning inside it
+/// is close.
 ///
 /// ```
 /// distance (km)
@@ -46,7 +46,7 @@ struct DistanceChart {
       bars[column] = max(1, Int((fraction * Double(height * steps)).rounded()))
     }
     // The 10 km line sits on the row whose top edge is nearest to 10 km.
-    let close = DistanceTrend.closeDistance / unit.metresPerUnit
+    let close = SafetyAdvice.closeDistance / unit.metresPerUnit
     let closeRow: Int? =
       close < scale.maximum ? max(0, Int((close / scale.maximum * Double(height)).rounded()) - 1) : nil
 
@@ -54,7 +54,7 @@ struct DistanceChart {
     if closeRow != nil {
       let dash = repertoire == .unicode ? "┄┄" : "--"
       text +=
-        "    \(dash) \(unit.formatRoundKilometres(DistanceTrend.closeDistance)): closer than this, take shelter"
+        "    \(dash) \(unit.formatRoundKilometres(SafetyAdvice.closeDistance)): lightning inside this line is close"
     }
     text += "\n"
     for row in stride(from: height - 1, through: 0, by: -1) {

@@ -8,7 +8,7 @@ import Testing
     let test = approachingStorm()
     #expect(!test.run("status"))
     let lines = test.output.take().split(separator: "\n").map(String.init)
-    try #require(lines.count == 5)
+    try #require(lines.count == 7)
     #expect(
       lines[0]
         == "latest     #4  5.83 km ± 0.15 km  (delay 17.00 s, flash at \(local("2026-07-01T15:55:00Z")), 1 min ago)"
@@ -17,12 +17,19 @@ import Testing
       lines[1]
         == "storm      4 measurements from \(local("2026-07-01T15:40:00Z")) to \(local("2026-07-01T15:55:00Z")) (15 min)"
     )
-    #expect(lines[2] == "trend      approaching at 29 km/h; already within 10 km")
+    #expect(lines[2] == "trend      approaching at 29 ± 5 km/h; already within 10 km")
     #expect(
-      lines[3] == "advice     TAKE SHELTER NOW: a delay of 30 s or less puts lightning within about 10 km")
+      lines[3]
+        == "motion     not known yet: needs a bearing on 3 measurements (0 so far), or ranges that show the storm passing"
+    )
+    #expect(
+      lines[4]
+        == "advice     SHELTER NOW: thunder was heard 1 min ago (\(local("2026-07-01T15:55:17Z"))); when thunder roars, go indoors"
+    )
+    #expect(lines[5] == "           lightning within about 10 km in the last 30 minutes")
     // Last thunder at 15:55:17, all clear at 16:25:17.
     #expect(
-      lines[4] == "all clear  in 29:17 (at \(local("2026-07-01T16:25:17Z"))) if no more thunder is heard")
+      lines[6] == "all clear  in 29:17 (at \(local("2026-07-01T16:25:17Z"))) if no more thunder is heard")
     #expect(test.errors.text.isEmpty)
   }
 
@@ -54,9 +61,12 @@ import Testing
     // 10 km is 6.47 km beyond the last (fitted) point: 15.7 minutes after 15:50, i.e. about 16:05:42.
     let arrival = String(local("2026-07-01T16:05:42Z").prefix(5))
     #expect(
-      text.contains("trend      approaching at 25 km/h; within 10 km in about 15 min (\(arrival))"), "\(text)"
+      text.contains("trend      approaching at 25 ± 9 km/h; within 10 km in about 15 min (\(arrival))"),
+      "\(text)"
     )
-    #expect(text.contains("advice     you can hear thunder, so you are within striking distance: go indoors"))
+    // Thunder heard is shelter, however far: 16.5 km is not within 10 km, so that is not said.
+    #expect(text.contains("advice     SHELTER NOW: thunder was heard under a minute ago"))
+    #expect(!text.contains("lightning within about 10 km"))
   }
 
   @Test func fewerThanThreeMeasurementsHaveNoTrendYet() {
@@ -80,7 +90,7 @@ import Testing
     _ = test.output.take()
     test.run("status")
     let text = test.output.take()
-    #expect(text.contains("approaching at 18 mph; already within 10 km (6.21 mi)"))
+    #expect(text.contains("approaching at 18 ± 3 mph; already within 10 km (6.21 mi)"))
     #expect(text.contains("#4  3.63 mi ± 0.10 mi"))
   }
 }

@@ -1,0 +1,113 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+/// The words for a storm's trend, motion and closest approach, each ± one standard error.
+struct MotionText {
+  let status: StormStatus
+  let unit: DistanceUnit
+  let repertoire: CharacterRepertoire
+
+  private var now: Date { status.now }
+  private var close: String { unit.formatRoundKilometres(MotionModel.closeDistance) }
+
+  /// `approaching at 24 ± 6 km/h; within 10 km in about 8 min (18:31)`; short:
+  /// `approaching at 24 ± 6 km/h, 10 km in ~8 min`.
+  func trend(short: Bool) -> String {
+    let trend = status.trend
+    guard let speed = trend.speed, let error = trend.speedError else {
+      return unknown(trend.unknownReason ?? .undetermined, short: short, what: "trend")
+    }
+    let rate = unit.formatSpeed(metresPerSecond: speed, error: error, plusMinus: repertoire.plusMinus)
+    switch trend.direction {
+    case .receding: return "receding at \(rate)"
+    case .approaching: return "approaching at \(rate)" + arrival(trend, short: short)
+    case .steady, .unknown:
+      return short ? "steady" : "steady: the range changes by \(rate), within twice its error"
+    }
+  }
+
+  /// `30 ± 7 km/h over the ground, toward ENE (68° ± 9°)`, or why the motion is not known.
+  var motion: String {
+    guard let motion = status.groundMotion else {
+      if case .unknown(let reason) = status.motion.track, status.bearingCount >= TrackMotion.minimumCount {
+        return unknown(reason, short: false, what: "motion")
+      }
+      let have = status.bearingCount
+      return "not known yet: needs a bearing on \(TrackMotion.minimumCount) measurements (\(have) so far), "
+        + "or ranges that show the storm passing"
+    }
+    let speed = unit.formatSpeed(
+      metresPerSecond: motion.speed, error: motion.speedError, plusMinus: repertoire.plusMinus)
+    guard let heading = motion.heading else {
+      return motion.closestApproach == nil
+        ? "\(speed) over the ground: not seen to move, so no heading yet"
+        : "\(speed) over the ground, from ranges alone (no heading without bearings)"
+    }
+    let point = Bearing(degrees: heading)?.nearestCompassPoint ?? ""
+    return "\(speed) over the ground, toward \(point) (\(angle(heading, error: motion.headingError)))"
+  }
+
+  /// `passes 5.00 km ± 1.10 km to the N at 18:42 (± 3 min)`; short: `closest 5.00 km at 18:42`.
+  /// Nil when not known.
+  func closestApproach(short: Bool) -> String? {
+    guard let closest = status.groundMotion?.closestApproach else { return nil }
+    let clock = String(DurationText.clock(closest.date, besides: now).dropLast(3))
+    if short { return "closest \(unit.format(metres: closest.distance)) at \(clock)" }
+    let verb = closest.date > now ? "passes" : "passed"
+    let distance =
+      "\(unit.format(metres: closest.distance)) \(repertoire.plusMinus) \(unit.format(metres: closest.distanceError))"
+    let side =
+      closest.bearing.map { bearing in
+        " to the \(Bearing(degrees: bearing)?.nearestCompassPoint ?? "") (\(angle(bearing, error: closest.bearingError)))"
+      } ?? ""
+    let spread = DurationText.approximate(closest.dateError)
+    return "\(verb) \(distance)\(side) at \(clock) (\(repertoire.plusMinus) \(spread))"
+      + (closest.bearing == nil ? "; ranges alone cannot tell on which side" : "")
+  }
+
+  /// `; within 10 km in about 8 min (18:31)` after an approaching speed.
+  private func arrival(_ trend: RangeTrend, short: Bool) -> String {
+    guard let arrival = trend.within10km else {
+      guard status.latest.distance <= MotionModel.closeDistance else { return "" }
+      return short ? "" : "; already within \(close)"
+    }
+    let wait = arrival.timeIntervalSince(now)
+    let clock = String(DurationText.clock(arrival, besides: now).dropLast(3))
+    if wait > 0 {
+      return short
+        ? ", 10 km in ~\(DurationText.approximate(wait))"
+        : "; within \(close) in about \(DurationText.approximate(wait)) (\(clock))"
+    }
+    return short ? ", within 10 km by now" : "; within \(close) since about \(clock) if it kept its course"
+  }
+
+  /// Why a trend or motion is unknown.
+  private func unknown(_ reason: MotionUnknownReason, short: Bool, what: String) -> String {
+    switch reason {
+    case .tooFewMeasurements(let have, let needed):
+      return short
+        ? "\(what) needs \(needed - have) more"
+        : "needs \(needed) measurements in this storm (\(needed - have) more)"
+    case .tooShortSpan(let span, let minimum):
+      return short
+        ? "\(what) needs \(DurationText.approximate(minimum))"
+        : "not known yet: the measurements span \(DurationText.approximate(span)); a speed needs at least "
+          + DurationText.approximate(minimum)
+    case .inconsistent(let speed):
+      return short
+        ? "measurements inconsistent"
+        : "unknown: the measurements disagree (they would mean \(unit.formatSpeed(metresPerSecond: speed)), "
+          + "faster than storms move): strikes from different cells?"
+    case .undetermined:
+      return short ? "no \(what) yet" : "unknown: the measurements do not determine it"
+    }
+  }
+
+  /// `68° ± 9°`.
+  private func angle(_ degrees: Double, error: Double?) -> String {
+    let value = "\(Int(degrees.rounded()) % 360)°"
+    guard let error else { return value }
+    return "\(value) \(repertoire.plusMinus) \(Int(error.rounded()))°"
+  }
+}

@@ -1,0 +1,73 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+/// `status --json`: the status as one JSON object on one line, for scripts. Dates are ISO 8601 UTC
+/// as in exports, numbers are SI (metres, seconds, metres per second, degrees), speeds are unsigned
+/// with the direction in words, every `_error` is one standard error, and what cannot be known is
+/// null.
+///
+/// ```
+/// {"latest": {"index", "date", "distance_m", "uncertainty_m", "bearing_deg", "source"},
+///  "storm": {"count", "start", "end"},
+///  "trend": {"direction", "speed_mps", "speed_error_mps", "within_10km_at"},
+///  "motion": null | {"speed_mps", "speed_error_mps", "heading_deg", "heading_error_deg", "closest_m",
+///                    "closest_error_m", "closest_at", "closest_at_error_s", "bearing_at_closest_deg",
+///                    "bearing_at_closest_error_deg"},
+///  "advice": {"level", "within_10km", "all_clear_at"}}
+/// ```
+enum StatusJSON {
+  /// The object for `status` (nil: no measurements), without a line break.
+  static func encode(_ status: StormStatus?, now: Date) -> String {
+    guard let status else {
+      let advice = SafetyAdvice(measurements: [Measurement](), now: now)
+      return JSONText.object([
+        "latest": JSONText.null, "storm": JSONText.null, "trend": JSONText.null, "motion": JSONText.null,
+        "advice": self.advice(advice),
+      ])
+    }
+    let latest = status.latest
+    return JSONText.object([
+      "latest": JSONText.object([
+        "index": JSONText.number(status.position + 1), "date": JSONText.date(latest.date),
+        "distance_m": JSONText.number(latest.distance), "uncertainty_m": JSONText.number(status.uncertainty),
+        "bearing_deg": JSONText.number(latest.bearing?.degrees),
+        "source": latest.source.map { JSONText.string($0.name) } ?? JSONText.null,
+      ]),
+      "storm": JSONText.object([
+        "count": JSONText.number(status.storm.count), "start": JSONText.date(status.storm.start),
+        "end": JSONText.date(status.storm.end),
+      ]),
+      "trend": JSONText.object([
+        "direction": JSONText.string(status.trend.direction.rawValue),
+        "speed_mps": JSONText.number(status.trend.speed),
+        "speed_error_mps": JSONText.number(status.trend.speedError),
+        "within_10km_at": JSONText.date(status.trend.within10km),
+      ]),
+      "motion": status.groundMotion.map(motion) ?? JSONText.null,
+      "advice": advice(status.advice),
+    ])
+  }
+
+  private static func motion(_ motion: GroundMotion) -> String {
+    let closest = motion.closestApproach
+    return JSONText.object([
+      "speed_mps": JSONText.number(motion.speed), "speed_error_mps": JSONText.number(motion.speedError),
+      "heading_deg": JSONText.number(motion.heading),
+      "heading_error_deg": JSONText.number(motion.headingError),
+      "closest_m": JSONText.number(closest?.distance),
+      "closest_error_m": JSONText.number(closest?.distanceError),
+      "closest_at": JSONText.date(closest?.date), "closest_at_error_s": JSONText.number(closest?.dateError),
+      "bearing_at_closest_deg": JSONText.number(closest?.bearing),
+      "bearing_at_closest_error_deg": JSONText.number(closest?.bearingError),
+    ])
+  }
+
+  private static func advice(_ advice: SafetyAdvice) -> String {
+    JSONText.object([
+      "level": JSONText.string(advice.level.rawValue),
+      "within_10km": JSONText.bool(advice.lightningWithinCloseDistance),
+      "all_clear_at": JSONText.date(advice.allClear),
+    ])
+  }
+}
