@@ -29,6 +29,9 @@ struct CommandStart: ParsableArguments {
   /// acts on it. If the flags are wrong (`--file` without a path), the arguments are to be parsed
   /// again as they are, which reports it.
   static func find(in arguments: [String]) -> Outcome {
+    // argument-parser's custom completion (`---completion -- positional@0 …`): the shells' scripts
+    // call it, and it must reach argument-parser untouched, before anything opens the history.
+    if arguments.first == "---completion" { return .parseAgain(arguments) }
     var flagsEnd = 0
     while flagsEnd < arguments.count {
       guard let (start, found) = commandStart(in: arguments, from: flagsEnd) else {

@@ -30,8 +30,13 @@ struct StormrangeCLI: ParsableCommand {
   @Argument(
     parsing: .postTerminator,
     help: ArgumentHelp(
-      "A command to run instead of reading standard input, e.g. add 6.5.", valueName: "command"))
+      "A command to run instead of reading standard input, e.g. add 6.5.", valueName: "command"),
+    completion: .custom(CommandCompletion.candidates))
   var command: [String] = []
+
+  /// For Scripts/install: prints the manual page (mdoc) instead of running anything.
+  @Flag(name: .customLong("generate-manual-page"), help: .hidden)
+  var generateManualPage = false
 
   /// Bad flags exit 2 (argument-parser's default is 64); help and version exit 0.
   static func main() {
@@ -50,7 +55,15 @@ struct StormrangeCLI: ParsableCommand {
     }
   }
 
-  func run() throws { try Self.launch(flags, command: command) }
+  func run() throws {
+    guard generateManualPage else { return try Self.launch(flags, command: command) }
+    if !command.isEmpty { Self.refuse("--generate-manual-page takes no command") }
+    let page = ManualPageOutput.page(today: SystemClock().now().wall)
+    if case .failed(let errno) = StandardStreams.write(Array(page.utf8), to: 1) {
+      StandardStreams.writeError("stormrange: \(StormrangeError.outputFailed(code: errno).message)\n")
+      throw ExitCode(1)
+    }
+  }
 
   /// Ends the program as argument-parser would for `error` (help, version, a completion script, a
   /// bad flag, an exit status), but writes the text itself: with what it quotes of the arguments

@@ -28,6 +28,24 @@ public struct CommandRegistry: Sendable {
   /// Every name and alias.
   public var names: [String] { commands.flatMap { [$0.name] + $0.aliases } }
 
+  /// Completions for `word`, the word being typed after the command's words `previous` (none: it is
+  /// the command's name), sorted: command names, then each command's fixed arguments (units, setting
+  /// names). The prompt and the shells' completion scripts both ask here.
+  public func completions(after previous: [String], typing word: String) -> [String] {
+    let candidates: [String]
+    if previous.isEmpty {
+      candidates = names
+    } else if let command = command(named: previous[0]) {
+      candidates = command.completions(forArgument: previous.count - 1, after: Array(previous.dropFirst()))
+    } else {
+      candidates = []
+    }
+    let exact = candidates.filter { $0.hasPrefix(word) }
+    // `ne` completes to `NE`: compass points are typed in any case.
+    let matches = exact.isEmpty ? candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) } : exact
+    return matches.sorted()
+  }
+
   /// The known name a mistyped `word` most likely meant: a unique prefix match, else the nearest
   /// name within an edit distance of 2 (or a third of the word).
   static func closest(to word: String, among commands: [any Command]) -> String? {

@@ -67,17 +67,6 @@ public final class Interpreter {
   /// then each command's fixed arguments (units, setting names).
   public func completions(before: String, word typed: String) -> [String] {
     let previous = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-    let candidates: [String]
-    if previous.isEmpty {
-      candidates = registry.names
-    } else if let command = registry.command(named: previous[0]) {
-      candidates = command.completions(forArgument: previous.count - 1, after: Array(previous.dropFirst()))
-    } else {
-      candidates = []
-    }
-    let exact = candidates.filter { $0.hasPrefix(typed) }
-    // `ne` completes to `NE`: compass points are typed in any case.
-    let matches = exact.isEmpty ? candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) } : exact
-    return matches.sorted()
+    return registry.completions(after: previous, typing: typed)
   }
 }
