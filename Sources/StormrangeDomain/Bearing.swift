@@ -23,7 +23,11 @@ public struct Bearing: Equatable, Hashable, Sendable {
 
   /// A bearing as typed: decimal degrees (``StrictNumber``) or a compass point; nil otherwise.
   public init?(parsing text: String) {
-    if let index = Self.compassPoints.firstIndex(of: text.uppercased()) {
+    // ASCII case only: `ſ` uppercases to `S` under Unicode's rules, but is not a compass point.
+    let upper = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
+    if let index = Self.compassPoints.firstIndex(of: upper) {
       self.init(degrees: Double(index) * Self.pointSpacing)
     } else if let number = StrictNumber.parse(text) {
       self.init(degrees: number)
@@ -32,11 +36,18 @@ public struct Bearing: Equatable, Hashable, Sendable {
     }
   }
 
-  /// The compass point when the bearing is exactly one (`NE` for 45°), else nil.
+  /// The compass point when the bearing, to the tenth of a degree it is shown with, is one (`NE`
+  /// for 45°; `N` for 359.99°), else nil.
   public var compassPoint: String? {
-    let steps = degrees / Self.pointSpacing
+    let steps = shownDegrees / Self.pointSpacing
     guard steps == steps.rounded() else { return nil }
     return Self.compassPoints[Int(steps)]
+  }
+
+  /// The degrees to one decimal, 0 ≤ shown < 360: 359.96 shows as 0.
+  private var shownDegrees: Double {
+    let tenths = (degrees * 10).rounded() / 10
+    return tenths == 360 ? 0 : tenths
   }
 
   /// The compass point closest to the bearing (`NE` for 50°).
@@ -47,7 +58,7 @@ public struct Bearing: Equatable, Hashable, Sendable {
   /// `NE`, or `237°` (at most one decimal: `12.5°`) when it is not a compass point.
   public var description: String {
     if let compassPoint { return compassPoint }
-    let tenths = (degrees * 10).rounded() / 10
+    let tenths = shownDegrees
     let text = tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     return text + "°"
   }

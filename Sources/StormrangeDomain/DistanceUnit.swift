@@ -21,6 +21,12 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
   /// Imperial units show speeds in mph, metric ones in km/h.
   public var isImperial: Bool { self == .miles || self == .feet }
 
+  /// `5.00 ± 1.38 km` (`plusMinus` is `±` or `+/-`).
+  public func format(metres: Double, error: Double, plusMinus: String) -> String {
+    let value = format(metres: metres)
+    return "\(value.prefix { $0 != " " }) \(plusMinus) \(format(metres: error))"
+  }
+
   /// `2059.2` metres as `2.06 km`, `2059 m`, `1.28 mi`, `6756 ft`, `1.11 nmi`.
   public func format(metres: Double) -> String {
     let value = metres / metresPerUnit

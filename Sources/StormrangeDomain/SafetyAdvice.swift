@@ -34,16 +34,22 @@ public struct SafetyAdvice: Equatable, Sendable {
   public let sinceLastThunder: Double?
   /// Whether a measurement of the last 30 minutes put lightning within about 10 km.
   public let lightningWithinCloseDistance: Bool
+  /// Whether the latest "thunder" was a detector's reading rather than thunder heard.
+  public let lastThunderWasDetected: Bool
 
   /// The advice at `now` from `measurements` (the current storm's: thunder from an earlier storm
   /// was more than 30 minutes before its first flash).
   public init(measurements: some Sequence<Measurement>, now: Date) {
     var lastThunder: Date?
+    var detected = false
     var close = false
     let windowStart = now.addingTimeInterval(-Self.allClearWait)
     for measurement in measurements {
       let thunder = measurement.thunderDate
-      if lastThunder.map({ thunder > $0 }) ?? true { lastThunder = thunder }
+      if lastThunder.map({ thunder > $0 }) ?? true {
+        lastThunder = thunder
+        detected = measurement.source != nil
+      }
       if thunder > windowStart, measurement.distance <= Self.closeDistance { close = true }
     }
     self.lastThunder = lastThunder
@@ -52,5 +58,6 @@ public struct SafetyAdvice: Equatable, Sendable {
     remaining = allClear.map { max(0, $0.timeIntervalSince(now)) } ?? 0
     level = remaining > 0 ? .shelterNow : .allClear
     lightningWithinCloseDistance = close
+    lastThunderWasDetected = detected
   }
 }

@@ -106,7 +106,10 @@ public enum HistoryFormat {
       }
       origin = .detector(source: detector)
     } else {
-      guard let delay else { throw missing("delay", position) }
+      guard let delay else {
+        throw PropertyListError(
+          "entry \(position) has no 'delay' (nor a 'source', as a detector's reading has)")
+      }
       guard let temperature else { throw missing("temperature", position) }
       guard let speedOfSound else { throw missing("speedOfSound", position) }
       origin = .timed(ThunderTiming(delay: delay, temperature: temperature, speedOfSound: speedOfSound))

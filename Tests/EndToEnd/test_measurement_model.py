@@ -208,7 +208,7 @@ def test_import_checks_the_new_keys(sandbox, row, message):
     [
         (sample_entry(bearing=400.0), "entry 2: 'bearing' is 400, not a bearing (0 to 360 degrees)"),
         ({"date": FLASH, "distance": 5000.0, "source": "bad name"}, "entry 2: 'source' is 'bad name', not 1 to 32"),
-        ({"date": FLASH, "distance": 5000.0}, "entry 2 has no 'delay'"),
+        ({"date": FLASH, "distance": 5000.0}, "entry 2 has no 'delay' (nor a 'source', as a detector's reading has)"),
         ({"date": FLASH, "distance": 11000.0, "source": "as3935"}, "not one of the AS3935's steps"),
     ],
 )

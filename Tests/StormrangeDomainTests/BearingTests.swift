@@ -20,7 +20,11 @@ import Testing
     #expect(bearing.degrees.sign == .plus)
   }
 
-  @Test(arguments: ["360.01", "-1", "-0.001", "1e3", "nan", "inf", "0x10", "north", "NEE", "N E", "", "45°"])
+  @Test(arguments: [
+    "360.01", "-1", "-0.001", "1e3", "nan", "inf", "0x10", "north", "NEE", "N E", "", "45°",
+    // Letters that uppercase to S or SS under Unicode's rules are not compass points.
+    "ſ", "ßw", "ſſe", "ｎ",
+  ])
   func anythingElseIsNotABearing(text: String) {
     #expect(Bearing(parsing: text) == nil)
   }
@@ -30,7 +34,11 @@ import Testing
     #expect(Bearing(degrees: 337.5)?.description == "NNW")
     #expect(Bearing(degrees: 237)?.description == "237°")
     #expect(Bearing(degrees: 12.25)?.description == "12.3°")
-    #expect(Bearing(degrees: 359.99)?.description == "360°")
+    // Shown to a tenth of a degree: 359.99 is north, as are the smallest bearings.
+    #expect(Bearing(degrees: 359.99)?.description == "N")
+    #expect(Bearing(degrees: 359.9)?.description == "359.9°")
+    #expect(Bearing(degrees: 1e-320)?.description == "N")
+    #expect(Bearing(degrees: 5e-324)?.description == "N")
     #expect(Bearing(degrees: 50)?.nearestCompassPoint == "NE")
     #expect(Bearing(degrees: 355)?.nearestCompassPoint == "N")
   }

@@ -15,7 +15,10 @@ import Testing
   }
 
   var timed: [String: PropertyListValue] {
-    ["date": .date(now), "delay": .real(6), "distance": .real(2058), "temperature": .real(20), "speedOfSound": .real(343)]
+    [
+      "date": .date(now), "delay": .real(6), "distance": .real(2058), "temperature": .real(20),
+      "speedOfSound": .real(343),
+    ]
   }
   var detector: [String: PropertyListValue] {
     ["date": .date(now), "distance": .real(10_000), "source": .string("as3935")]
@@ -63,22 +66,38 @@ import Testing
     #expect(entry.otherKeys.isEmpty)
     var withBearing = timed
     withBearing["bearing"] = .integer(90)
-    #expect(try HistoryFormat.entry(from: dictionary(withBearing), position: 1, now: now).measurement.bearing?.degrees == 90)
+    #expect(
+      try HistoryFormat.entry(from: dictionary(withBearing), position: 1, now: now).measurement.bearing?
+        .degrees == 90)
   }
 
   @Test(arguments: [
     (["bearing": PropertyListValue.real(361)], "entry 2: 'bearing' is 361, not a bearing (0 to 360 degrees)"),
     (["bearing": .real(-1)], "entry 2: 'bearing' is -1, not a bearing (0 to 360 degrees)"),
     (["bearing": .string("NE")], "entry 2: 'bearing' is a string, not a real"),
-    (["source": .string("two words")], "entry 2: 'source' is 'two words', not 1 to 32 letters, digits, '-', '_' or '.'"),
+    (
+      ["source": .string("two words")],
+      "entry 2: 'source' is 'two words', not 1 to 32 letters, digits, '-', '_' or '.'"
+    ),
     (["source": .string("")], "entry 2: 'source' is '', not 1 to 32 letters, digits, '-', '_' or '.'"),
     (["source": .integer(3)], "entry 2: 'source' is an integer, not a string"),
-    (["distance": .real(11_000)], "entry 2: 'distance' is 11000, not one of the AS3935's steps (1, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40 km)"),
-    (["distance": .real(0)], "entry 2: 'distance' is 0, not a distance stormrange accepts (more than 0, at most 111959 m)"),
+    (
+      ["distance": .real(11_000)],
+      "entry 2: 'distance' is 11000, not one of the AS3935's steps (1, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40 km)"
+    ),
+    (
+      ["distance": .real(0)],
+      "entry 2: 'distance' is 0, not a distance stormrange accepts (more than 0, at most 111959 m)"
+    ),
     (["delay": .real(6)], "entry 2 has both 'source' and 'delay': a detector's reading has no timing"),
-    (["temperature": .real(20)], "entry 2 has both 'source' and 'temperature': a detector's reading has no timing"),
+    (
+      ["temperature": .real(20)],
+      "entry 2 has both 'source' and 'temperature': a detector's reading has no timing"
+    ),
   ])
-  func aDetectorsReadingBreakingARuleMakesTheFileUnreadable(change: [String: PropertyListValue], message: String) {
+  func aDetectorsReadingBreakingARuleMakesTheFileUnreadable(
+    change: [String: PropertyListValue], message: String
+  ) {
     var values = detector
     values.merge(change) { $1 }
     #expect(problem(values) == message)
@@ -87,7 +106,7 @@ import Testing
   @Test func noDelayWithoutASourceIsUnreadable() {
     var values = timed
     values["delay"] = nil
-    #expect(problem(values) == "entry 2 has no 'delay'")
+    #expect(problem(values) == "entry 2 has no 'delay' (nor a 'source', as a detector's reading has)")
     var noDistance = detector
     noDistance["distance"] = nil
     #expect(problem(noDistance) == "entry 2 has no 'distance'")
@@ -96,11 +115,15 @@ import Testing
   @Test func theNewKeysRoundTripThroughTheFile() throws {
     let source = try #require(DetectorSource("porch.1"))
     let entries = [
-      HistoryEntry(Measurement(date: now, delay: 6, temperature: 20, bearing: Bearing(degrees: 22.5), note: "a")),
       HistoryEntry(
-        Measurement(date: now, distance: 12_345.5, origin: .detector(source: source), bearing: nil, note: nil)),
+        Measurement(date: now, delay: 6, temperature: 20, bearing: Bearing(degrees: 22.5), note: "a")),
       HistoryEntry(
-        Measurement(date: now, distance: 8000, origin: .detector(source: source), bearing: Bearing(degrees: 359.5), note: "b"),
+        Measurement(date: now, distance: 12_345.5, origin: .detector(source: source), bearing: nil, note: nil)
+      ),
+      HistoryEntry(
+        Measurement(
+          date: now, distance: 8000, origin: .detector(source: source), bearing: Bearing(degrees: 359.5),
+          note: "b"),
         otherKeys: [PropertyListEntry(key: "location", value: .string("porch"))]),
     ]
     let encoded = try entries.enumerated().map { try HistoryFormat.encoded($1, position: $0 + 1) }

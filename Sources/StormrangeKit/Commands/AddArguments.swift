@@ -51,6 +51,10 @@ struct AddArguments {
         throw command.usageError("'\(word)' needs \(Self.value(of: word))")
       }
       let value = arguments[next + 1]
+      // `add 6 km source note x` (an empty variable in a script) must not record a source "note".
+      guard !Self.keywords.contains(value) else {
+        throw command.usageError("'\(word)' needs \(Self.value(of: word)), not the keyword '\(value)'")
+      }
       switch word {
       case "at": time = try Self.once(time, value, word, command)
       case "from": bearing = try Self.once(bearing, value, word, command)

@@ -15,7 +15,7 @@ struct AddCommand: Command {
     SECONDS    the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300); the
                flash is dated that many seconds before now
     DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi
-               or ft, e.g. 12 km (more than 0, at most about 112 km); dated now
+               or ft, e.g. 12 km (more than 0, at most 111.95 km); dated now
     TIME       when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00
     BEARING    where the flash was: degrees clockwise from north (0 to 360) or a compass point
                (N, NNE, NE, … NNW)

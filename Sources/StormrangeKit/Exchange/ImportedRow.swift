@@ -68,7 +68,7 @@ struct ImportedRow {
       ("delay_s", delay), ("temperature_c", temperature), ("speed_of_sound_mps", speedOfSound),
     ]
     where value != nil {
-      throw .invalidArgument("a detector's reading (with a source) has no \(key)")
+      throw .invalidArgument("a detector's reading (a row with a source) must not have \(key)")
     }
     guard let distance else { throw .invalidArgument("no distance_m for the detector's reading") }
     return try StormrangeError.wrapping { () throws(MeasurementError) in

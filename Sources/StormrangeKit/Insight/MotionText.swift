@@ -34,8 +34,7 @@ struct MotionText {
         return unknown(reason, short: false, what: "motion")
       }
       let have = status.bearingCount
-      return "not known yet: needs a bearing on \(TrackMotion.minimumCount) measurements (\(have) so far), "
-        + "or ranges that show the storm passing"
+      return "not known yet: needs bearings on \(TrackMotion.minimumCount) measurements (\(have) so far)"
     }
     let speed = unit.formatSpeed(
       metresPerSecond: motion.speed, error: motion.speedError, plusMinus: repertoire.plusMinus)
@@ -48,21 +47,21 @@ struct MotionText {
     return "\(speed) over the ground, toward \(point) (\(angle(heading, error: motion.headingError)))"
   }
 
-  /// `passes 5.00 km ± 1.10 km to the N at 18:42 (± 3 min)`; short: `closest 5.00 km at 18:42`.
+  /// `passes 5.00 ± 1.10 km to the N (2° ± 9°) at 18:42 ± 3 min`; short: `closest 5.00 km at 18:42`.
   /// Nil when not known.
   func closestApproach(short: Bool) -> String? {
     guard let closest = status.groundMotion?.closestApproach else { return nil }
     let clock = String(DurationText.clock(closest.date, besides: now).dropLast(3))
     if short { return "closest \(unit.format(metres: closest.distance)) at \(clock)" }
     let verb = closest.date > now ? "passes" : "passed"
-    let distance =
-      "\(unit.format(metres: closest.distance)) \(repertoire.plusMinus) \(unit.format(metres: closest.distanceError))"
+    let distance = unit.format(
+      metres: closest.distance, error: closest.distanceError, plusMinus: repertoire.plusMinus)
     let side =
       closest.bearing.map { bearing in
         " to the \(Bearing(degrees: bearing)?.nearestCompassPoint ?? "") (\(angle(bearing, error: closest.bearingError)))"
       } ?? ""
     let spread = DurationText.approximate(closest.dateError)
-    return "\(verb) \(distance)\(side) at \(clock) (\(repertoire.plusMinus) \(spread))"
+    return "\(verb) \(distance)\(side) at \(clock) \(repertoire.plusMinus) \(spread)"
       + (closest.bearing == nil ? "; ranges alone cannot tell on which side" : "")
   }
 

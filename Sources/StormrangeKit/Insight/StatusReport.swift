@@ -16,7 +16,7 @@ struct StatusReport {
   /// storm      7 measurements from 18:03:00 to 18:23:00 (20 min)
   /// trend      approaching at 24 ± 6 km/h; within 10 km in about 8 min (18:31)
   /// motion     30 ± 7 km/h over the ground, toward ENE (68° ± 9°)
-  /// closest    passes 5.00 km ± 1.10 km to the N at 18:42 (± 3 min)
+  /// closest    passes 5.00 ± 1.10 km to the N (2° ± 9°) at 18:42 ± 3 min
   /// advice     SHELTER NOW: thunder was heard 2 min ago (18:23:06); when thunder roars, go indoors
   ///            lightning within about 10 km in the last 30 minutes
   /// all clear  in 27:54 (at 18:53:06) if no more thunder is heard
@@ -46,7 +46,8 @@ struct StatusReport {
     case .shelterNow:
       line(
         "advice",
-        "SHELTER NOW: thunder was heard \(since) ago (\(thunderClock)); when thunder roars, go indoors")
+        "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since) ago "
+          + "(\(thunderClock)); when thunder roars, go indoors")
       if advice.lightningWithinCloseDistance {
         line("", "lightning within about \(close) in the last 30 minutes")
       }
@@ -54,7 +55,8 @@ struct StatusReport {
       let at = DurationText.clock(advice.allClear ?? now, besides: now)
       line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
-      line("advice", "all clear: the last thunder was \(since) ago (\(thunderClock))")
+      let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
+      line("advice", "all clear: \(what) \(since) ago (\(thunderClock))")
     }
     return text
   }

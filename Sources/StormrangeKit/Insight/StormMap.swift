@@ -5,8 +5,8 @@ import StormrangeDomain
   import Glibc
 #endif
 
-/// A map of the storm around the observer for an 80×24 terminal: north up, the observer at the
-/// centre, range rings labelled in the chosen unit, each measurement with a bearing at its position
+/// A map of the storm around the observer for an 80×24 terminal (19 rows, the legend at their
+/// right): north up, the observer at the centre, range rings labelled in the chosen unit, each measurement with a bearing at its position
 /// marked by its age, and the fitted track with an arrowhead for its direction and a mark at the
 /// closest approach.
 ///
@@ -27,7 +27,7 @@ struct StormMap {
   }
 
   /// Map rows; the plot spans ``radiusRows`` rows and twice as many columns on each side.
-  static let radiusRows = 10
+  static let radiusRows = 9
   static var size: Int { 2 * radiusRows + 1 }
   static var widthColumns: Int { 4 * radiusRows + 1 }
   /// Ages up to these many seconds get the first and second mark; older ones the third.
@@ -85,17 +85,24 @@ struct StormMap {
     }
     grid[centre.row][centre.column] = glyphs.observer
 
-    let north = String(repeating: " ", count: centre.column) + "N"
-    let rows = grid.map { row in String(row[..<(row.lastIndex { $0 != " " }.map { $0 + 1 } ?? 0)]) }
-    return [north] + rows + legend(rings: rings)
+    grid[0][centre.column] = "N"
+    // The legend to the right of the map, from its top row.
+    let legend = legend(rings: rings)
+    return grid.enumerated().map { index, row in
+      var line = String(row)
+      if index < legend.count { line += "  " + legend[index] }
+      return String(line[..<(line.lastIndex { $0 != " " }.map { line.index(after: $0) } ?? line.startIndex)])
+    }
   }
 
   /// Rings at a round step (1, 2 or 5 × a power of ten in the unit) reaching just past the farthest
   /// thing to show; at least 1 km (or its equivalent) across.
   private func ringRadii() -> [Double] {
-    let farthest = (marks.map { hypot($0.position.east, $0.position.north) } + [closest].compactMap { $0 }.map {
-      hypot($0.east, $0.north)
-    }).max() ?? 0
+    let farthest =
+      (marks.map { hypot($0.position.east, $0.position.north) }
+      + [closest].compactMap { $0 }.map {
+        hypot($0.east, $0.north)
+      }).max() ?? 0
     let reach = max(farthest * 1.05, 1000) / unit.metresPerUnit
     var step = pow(10, log10(reach / 3).rounded(.down))
     for factor in [1.0, 2, 5, 10] where reach / (step * factor) <= 3 {
@@ -131,7 +138,8 @@ struct StormMap {
     var last: (row: Int, column: Int)?
     for step in 0...steps {
       let fraction = Double(step) / Double(steps)
-      let point = Position(east: track.from.east + east * fraction, north: track.from.north + north * fraction)
+      let point = Position(
+        east: track.from.east + east * fraction, north: track.from.north + north * fraction)
       guard let position = cell(point) else { continue }
       grid[position.row][position.column] = line
       last = position
@@ -148,12 +156,15 @@ struct StormMap {
     let minutes = Self.ageBands.map { Int($0 / 60) }
     let step = FixedPoint.fixed(rings[0] / unit.metresPerUnit, digits: Self.labelDigits(rings, unit))
     var lines = [
-      "\(glyphs.observer) you   \(ages[0]) under \(minutes[0]) min ago   \(ages[1]) \(minutes[0])–\(minutes[1]) min ago   "
-        + "\(ages[2]) older   rings every \(step) \(unit.rawValue)"
+      "\(glyphs.observer)  you", "\(ages[0])  under \(minutes[0]) min ago",
+      "\(ages[1])  \(minutes[0])–\(minutes[1]) min ago",
+      "\(ages[2])  older", "rings every \(step) \(unit.rawValue)",
     ]
     if track != nil {
       let (line, head) = repertoire == .unicode ? ("─", "▶") : ("-", ">")
-      lines.append("\(line)\(head) fitted track, toward its heading   \(glyphs.closest) closest approach")
+      lines += [
+        "\(line)\(head) fitted track", "   toward its heading", "\(glyphs.closest)  closest approach",
+      ]
     }
     return lines
   }

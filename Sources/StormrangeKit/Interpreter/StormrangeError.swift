@@ -89,7 +89,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "a detector's distance must be more than 0, not '\(typed.escapedForDisplay)'"
     case .distanceTooFar(let typed):
       return
-        "a distance of \(typed.escapedForDisplay) is too far: lightning is not detected beyond about \(Int((MeasurementRules.maximumDistance / 1000).rounded())) km"
+        "a distance of \(typed.escapedForDisplay) is too far: stormrange accepts at most \(FixedPoint.fixed((MeasurementRules.maximumDistance / 10).rounded(.down) / 100, digits: 2)) km (300 s of thunder)"
     case .notAnAS3935Step(let typed):
       return
         "\(typed.escapedForDisplay) is not a distance an AS3935 reports; its steps are \(AS3935.stepsText) km"

@@ -42,7 +42,13 @@ import Testing
     ("add 6.2137 mi source as3935", "6.2137 mi is not a distance an AS3935 reports"),
     ("add 0 km", "a detector's distance must be more than 0, not '0 km'"),
     ("add -3 km", "a detector's distance must be more than 0, not '-3 km'"),
-    ("add 113 km", "a distance of 113 km is too far: lightning is not detected beyond about 112 km"),
+    (
+      "add 113 km", "a distance of 113 km is too far: stormrange accepts at most 111.95 km (300 s of thunder)"
+    ),
+    ("add 111.96 km", "a distance of 111.96 km is too far: stormrange accepts at most 111.95 km"),
+    ("add 6 km source note x", "'source' needs a NAME, not the keyword 'note'"),
+    ("add 6 km source at 2026-07-01T16:00:00Z", "'source' needs a NAME, not the keyword 'at'"),
+    ("add 6 from note", "'from' needs a BEARING, not the keyword 'note'"),
     ("add 12 km source two words", "unexpected argument 'words'"),
     (
       "add 12 km source a/b",

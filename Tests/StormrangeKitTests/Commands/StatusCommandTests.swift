@@ -20,7 +20,7 @@ import Testing
     #expect(lines[2] == "trend      approaching at 29 ± 5 km/h; already within 10 km")
     #expect(
       lines[3]
-        == "motion     not known yet: needs a bearing on 3 measurements (0 so far), or ranges that show the storm passing"
+        == "motion     not known yet: needs bearings on 3 measurements (0 so far)"
     )
     #expect(
       lines[4]

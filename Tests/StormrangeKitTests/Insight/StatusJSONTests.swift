@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import StormrangeDomain
+@testable import StormrangeKit
+
+@Suite struct StatusJSONTests {
+  let now = Date(timeIntervalSince1970: 1_782_921_780)
+
+  func decode(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test func noMeasurementsIsAllNullButTheAdvice() throws {
+    let text = StatusJSON.encode(nil, now: now)
+    #expect(!text.contains("\n"))
+    #expect(
+      text
+        == #"{"latest": null, "storm": null, "trend": null, "motion": null, "advice": {"level": "all-clear", "within_10km": false, "all_clear_at": null}}"#
+    )
+  }
+
+  @Test func aDetectorsReadingAndTooFewForATrend() throws {
+    let source = try #require(DetectorSource("as3935"))
+    let reading = Measurement(
+      date: now.addingTimeInterval(-60), distance: 10_000, origin: .detector(source: source),
+      bearing: Bearing(degrees: 90), note: nil)
+    let status = try #require(StormStatus(history: [reading], now: now))
+    let object = try decode(StatusJSON.encode(status, now: now))
+    let latest = try #require(object["latest"] as? [String: Any])
+    #expect(latest["index"] as? Int == 1)
+    #expect(latest["date"] as? String == "2026-07-01T16:02:00Z")
+    #expect(latest["distance_m"] as? Double == 10_000)
+    #expect(abs((latest["uncertainty_m"] as? Double ?? 0) - 2000 / 12.0.squareRoot()) < 1e-9)
+    #expect(latest["bearing_deg"] as? Double == 90)
+    #expect(latest["source"] as? String == "as3935")
+    let trend = try #require(object["trend"] as? [String: Any])
+    #expect(trend["direction"] as? String == "unknown")
+    #expect(trend["speed_mps"] is NSNull && trend["within_10km_at"] is NSNull)
+    #expect(object["motion"] is NSNull)
+    let advice = try #require(object["advice"] as? [String: Any])
+    #expect(advice["level"] as? String == "shelter-now")
+    #expect(advice["within_10km"] as? Bool == true)
+    #expect(advice["all_clear_at"] as? String == "2026-07-01T16:32:00Z")
+  }
+}
