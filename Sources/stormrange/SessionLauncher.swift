@@ -34,9 +34,10 @@ struct SessionLauncher {
     let text = String(validating: line, as: UTF8.self)
     let input = InputLine(
       text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
-    let (_, failed) = interpreter.execute(input)
+    let (outcome, failed) = interpreter.execute(input)
     if let status = Self.finish(console, session: interpreter.session) { return status }
     if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }  // Ctrl-C at a question
+    if case .exitStatus(let status) = outcome, !failed { return status }
     return failed ? 1 : 0
   }
 

@@ -11,8 +11,9 @@ struct ExportCommand: Command {
           ends; fields with commas, quotes or line breaks in double quotes)
     json  an array with one object per measurement
     Both have the fields index, date (ISO 8601, UTC), delay_s, distance_m,
-    temperature_c, speed_of_sound_mps and note (empty in CSV, null in JSON,
-    when there is none).
+    temperature_c, speed_of_sound_mps, note, bearing_deg and source (empty
+    in CSV, null in JSON, when there is none: a detector's reading has no
+    delay, temperature or speed of sound).
     PATH  the file to write (the rest of the line). A regular file is
           replaced atomically, through links; a new one gets mode 0600, as
           it holds what the history holds. A FIFO, device or terminal is

@@ -5,12 +5,27 @@ import StormrangeDomain
 struct ShowCommand: Command {
   let name = "show"
   let summary = "list the measurements, or the last N"
-  let usage = "show [N]"
+  let usage = "show [N] [--json]"
+  let details = """
+    N       only the last N added
+    --json  an array of the same objects as 'export json' (index is the
+            measurement's number), in the same order; [] when there are none
+    """
   let historyAccess = HistoryAccess.reads
 
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    previous.contains("--json") ? [] : ["--json"]
+  }
+
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    let limit = try optionalCount(arguments)
+    let (limit, json) = try Self.options(arguments, command: self)
     let history = session.history
+    if json {
+      let first = limit.map { max(0, history.count - $0) } ?? 0
+      session.output.writeExactly(ExchangeFormat.json.encode(history[first...], numberedFrom: first + 1))
+      session.shownNumbers.showed(first..<history.count, of: history.entries)
+      return .proceed
+    }
     guard !history.isEmpty else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
       return .proceed
@@ -52,6 +67,24 @@ struct ShowCommand: Command {
     session.output.write(text)
     session.shownNumbers.showed(first..<history.count, of: history.entries)
     return .proceed
+  }
+
+  /// `[N] [--json]` in either order.
+  static func options(_ arguments: CommandArguments, command: some Command) throws(StormrangeError) -> (
+    limit: Int?, json: Bool
+  ) {
+    var words = arguments.all
+    let json = words.contains("--json")
+    words.removeAll { $0 == "--json" }
+    guard words.count <= 1 else {
+      throw command.usageError("unexpected argument '\(words[1].escapedForDisplay)'")
+    }
+    guard let word = words.first else { return (nil, json) }
+    guard let count = Int(word), count > 0 else {
+      throw .invalidArgument(
+        "'\(word.escapedForDisplay)' is not a positive whole number; e.g. \(command.name) 20")
+    }
+    return (count, json)
   }
 
   /// Right-aligns `text` in `width` columns.

@@ -5,16 +5,26 @@ import StormrangeDomain
 struct StatsCommand: Command {
   let name = "stats"
   let summary = "per storm: count, start and end, nearest, farthest and mean distance"
-  let usage = "stats"
+  let usage = "stats [--json]"
   let details = """
     A storm is a run of measurements less than 30 minutes apart; the last one
     listed is the current storm. Times are local; 'end' is the last flash.
+    --json  an array with one object per storm: index, count, start, end
+            (ISO 8601 UTC), nearest_m, farthest_m, mean_m, and motion (as in
+            'status --json', null when not known); [] when there are none
     """
   let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 0)
+    try expectArguments(arguments, atMost: 1)
+    if arguments.count == 1, arguments[0] != "--json" {
+      throw usageError("unexpected argument '\(arguments[0].escapedForDisplay)'")
+    }
     let storms = Storm.all(in: session.history)
+    if arguments.count == 1 {
+      session.output.write(Self.json(storms))
+      return .proceed
+    }
     guard !storms.isEmpty else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
       return .proceed
@@ -41,5 +51,25 @@ struct StatsCommand: Command {
     text += storms.count > 1 ? "; storm \(storms.count) is the current one\n" : "\n"
     session.output.write(text)
     return .proceed
+  }
+
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    index == 0 ? ["--json"] : []
+  }
+
+  /// One object per storm, one per line, as `export json` lays out its array.
+  static func json(_ storms: [Storm]) -> String {
+    let objects = storms.enumerated().map { number, storm in
+      let motion = GroundMotion(StormMotion(observations: storm.measurements.map(RangeObservation.init)))
+      return "  "
+        + JSONText.object([
+          "index": JSONText.number(number + 1), "count": JSONText.number(storm.count),
+          "start": JSONText.date(storm.start), "end": JSONText.date(storm.end),
+          "nearest_m": JSONText.number(storm.nearest), "farthest_m": JSONText.number(storm.farthest),
+          "mean_m": JSONText.number(storm.meanDistance),
+          "motion": motion.map(StatusJSON.motion) ?? JSONText.null,
+        ])
+    }
+    return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
   }
 }

@@ -1,10 +1,17 @@
 import StormrangeDomain
 
-/// `status`: how far the storm is and how sure that is, whether it is coming, and what to do.
+/// `status [--json] [--exit-code]`: how far the storm is and how sure that is, whether it is coming,
+/// and what to do.
 struct StatusCommand: Command {
+  /// `status --exit-code`: all clear (or no measurements), shelter now, shelter now with lightning
+  /// within about 10 km. 1 and 2 stay the statuses of errors.
+  static let allClearStatus: Int32 = 0
+  static let shelterStatus: Int32 = 3
+  static let shelterCloseStatus: Int32 = 4
+
   let name = "status"
   let summary = "how far the storm is, whether it is coming or going, and what to do"
-  let usage = "status [--json]"
+  let usage = "status [--json] [--exit-code]"
   let details = """
     latest     the latest distance, ± its own uncertainty: a reaction time of
                about 0.3 s per tap and a temperature known to ±5 °C, or a
@@ -22,24 +29,38 @@ struct StatusCommand: Command {
                30 minutes, all clear after; lightning within about 10 km is
                shown beside it
     all clear  30 minutes after the last thunder, counted down
-    --json     all of it as one JSON object on one line (README, "Status as
-               JSON"); every ± and _error is one standard error
+    Every ± is one standard error.
+    --json       all of it as one JSON object on one line
+    --exit-code  for one command from the arguments (stormrange status
+                 --exit-code): exit 0 when all is clear or there are no
+                 measurements, 3 for shelter now, 4 for shelter now with
+                 lightning within about 10 km; errors keep 1 and 2
     At the prompt a one-line summary follows each measurement.
     """
   let historyAccess = HistoryAccess.reads
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
-    index == 0 ? ["--json"] : []
+    ["--json", "--exit-code"].filter { !previous.contains($0) }
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 1)
-    if arguments.count == 1, arguments[0] != "--json" {
-      throw usageError("unexpected argument '\(arguments[0].escapedForDisplay)'")
+    var json = false
+    var exitCode = false
+    for word in arguments.all {
+      switch word {
+      case "--json" where !json: json = true
+      case "--exit-code" where !exitCode: exitCode = true
+      default: throw usageError("unexpected argument '\(word.escapedForDisplay)'")
+      }
+    }
+    if exitCode, session.mode != .oneShot {
+      throw .invalidArgument(
+        "--exit-code sets the status of one command from the arguments (stormrange status --exit-code); "
+          + "in a batch or at the prompt, read the advice from 'status --json'")
     }
     let now = session.clock.now().wall
     let status = StormStatus(history: session.history, now: now)
-    if arguments.count == 1 {
+    if json {
       session.output.write(StatusJSON.encode(status, now: now) + "\n")
     } else if let status {
       let report = StatusReport(
@@ -47,11 +68,16 @@ struct StatusCommand: Command {
       session.output.write(report.block)
     } else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
-      return .proceed
     }
     if let status {
       session.shownNumbers.showed(status.position..<status.position + 1, of: session.history.entries)
     }
-    return .proceed
+    return exitCode ? .exitStatus(Self.exitStatus(for: status?.advice)) : .proceed
+  }
+
+  /// The status `--exit-code` ends with for `advice` (nil: no measurements).
+  static func exitStatus(for advice: SafetyAdvice?) -> Int32 {
+    guard let advice, advice.level == .shelterNow else { return allClearStatus }
+    return advice.lightningWithinCloseDistance ? shelterCloseStatus : shelterStatus
   }
 }

@@ -16,16 +16,16 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     "source",
   ]
 
-  /// The whole document for `measurements`, numbered from 1. A value a measurement does not have
-  /// (a detector's reading has no delay, temperature or speed of sound) is an empty CSV field or a
-  /// JSON null.
-  public func encode(_ measurements: some Sequence<Measurement>) -> String {
+  /// The whole document for `measurements`, numbered from `first` (`show N --json` lists the last
+  /// N by their history numbers). A value a measurement does not have (a detector's reading has no
+  /// delay, temperature or speed of sound) is an empty CSV field or a JSON null.
+  public func encode(_ measurements: some Sequence<Measurement>, numberedFrom first: Int = 1) -> String {
     switch self {
     case .csv:
       var text = CSVFormat.record(Self.keys)
       for (offset, measurement) in measurements.enumerated() {
         text += CSVFormat.record(
-          [String(offset + 1), UTCTime.format(measurement.date)]
+          [String(first + offset), UTCTime.format(measurement.date)]
             + Self.numbers(of: measurement).map { $0?.description ?? "" }
             + [
               measurement.note ?? "", measurement.bearing?.degrees.description ?? "",
@@ -38,7 +38,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       var objects: [String] = []
       for (offset, measurement) in measurements.enumerated() {
         var members = [
-          "\"index\": \(offset + 1)", "\"date\": \"\(UTCTime.format(measurement.date))\"",
+          "\"index\": \(first + offset)", "\"date\": \"\(UTCTime.format(measurement.date))\"",
         ]
         for (key, number) in zip(Self.keys[2...5], Self.numbers(of: measurement)) {
           members.append("\"\(key)\": \(number?.description ?? "null")")

@@ -49,7 +49,8 @@ enum StatusJSON {
     ])
   }
 
-  private static func motion(_ motion: GroundMotion) -> String {
+  /// The `motion` object, also one per storm in `stats --json`.
+  static func motion(_ motion: GroundMotion) -> String {
     let closest = motion.closestApproach
     return JSONText.object([
       "speed_mps": JSONText.number(motion.speed), "speed_error_mps": JSONText.number(motion.speedError),
