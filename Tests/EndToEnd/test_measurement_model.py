@@ -187,7 +187,7 @@ def test_a_10_export_without_the_new_columns_still_imports(sandbox):
         ({"bearing_deg": 400}, "bearing_deg 400.0 is not a bearing (0 to 360 degrees)"),
         ({"source": "as3935", "delay_s": None, "temperature_c": None, "speed_of_sound_mps": None, "distance_m": 11000},
          "is not a distance an AS3935 reports"),
-        ({"source": "as3935", "distance_m": 10000}, "a detector's reading (with a source) has no delay_s"),
+        ({"source": "as3935", "distance_m": 10000}, "a detector's reading (a row with a source) must not have delay_s"),
         ({"delay_s": None}, "no delay_s (nor a source, for a detector's reading)"),
         ({"source": "a b", "delay_s": None, "temperature_c": None, "speed_of_sound_mps": None, "distance_m": 5000},
          "'a b' is not a detector name"),

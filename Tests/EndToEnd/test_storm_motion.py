@@ -4,6 +4,7 @@ status, the NWS advice at two levels, and plot map, on storms of known track."""
 import datetime
 import json
 import math
+import re
 
 import pytest
 
@@ -134,7 +135,8 @@ def test_after_30_minutes_it_is_all_clear(sandbox):
     sandbox.batch(f"add 10 at {iso(NOW - datetime.timedelta(minutes=45))}")
     advice = status_json(sandbox)["advice"]
     assert advice["level"] == "all-clear" and advice["within_10km"] is False
-    assert "all clear: the last thunder was 45 min ago" in sandbox.run("status").stdout
+    # NOW is when the tests were collected, which may be a minute or so before this one runs.
+    assert re.search(r"all clear: the last thunder was 4\d min ago", sandbox.run("status").stdout)
 
 
 def test_status_json_in_a_batch_and_refusals(sandbox):
