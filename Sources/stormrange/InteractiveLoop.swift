@@ -41,6 +41,8 @@ final class InteractiveLoop {
         let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
         if let status = SessionLauncher.finish(console, session: session) { return status }
         if outcome == .quit { return 0 }
+        // SIGTERM or SIGHUP that ended a `watch`: they end the prompt too.
+        if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
       }
     }
   }

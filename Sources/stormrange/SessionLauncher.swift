@@ -19,6 +19,10 @@ struct SessionLauncher {
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
+    let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())
+    session.watch = { view, json in
+      WatchRunner(view: view, console: console, polling: polling).run(json: json)
+    }
     return Interpreter(session: session)
   }
 

@@ -12,7 +12,8 @@ public struct CommandRegistry: Sendable {
   /// The stormrange commands.
   public static let standard: CommandRegistry = {
     let others: [any Command] = [
-      FlashCommand(), ThunderCommand(), AddCommand(), ShowCommand(), StatusCommand(), PlotCommand(),
+      FlashCommand(), ThunderCommand(), AddCommand(), ShowCommand(), StatusCommand(), WatchCommand(),
+      PlotCommand(),
       StatsCommand(), DeleteCommand(), ClearCommand(), UndoCommand(), ExportCommand(), ImportCommand(),
       SetCommand(),
     ]

@@ -1,0 +1,50 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+/// One screen of the `watch` dashboard for a terminal of `width` × `height` characters:
+///
+/// ```
+/// stormrange watch · 18:25:14 · q or Ctrl-C to leave
+///
+/// latest     #7  2.06 km ± 0.15 km NE  (delay 6.00 s, flash at 18:23:00, 2 min ago)
+/// …          (the lines of `status`)
+/// all clear  in 27:54 (at 18:53:06) if no more thunder is heard
+///
+/// distance (km)   (the chart of `plot`, when the terminal has room for all of it)
+/// ```
+///
+/// Lines are cut to one column less than the width, so the terminal never wraps, and to the height.
+struct WatchFrame {
+  let status: StormStatus?
+  /// Why the history could not be read, if it could not.
+  let problem: String?
+  let unit: DistanceUnit
+  let repertoire: CharacterRepertoire
+  let now: Date
+  let width: Int
+  let height: Int
+
+  var lines: [String] {
+    let separator = repertoire.separator
+    var lines = [
+      "stormrange watch\(separator)\(LocalTime.format(now).suffix(8))\(separator)q or Ctrl-C to leave", "",
+    ]
+    if let problem {
+      lines.append("cannot read the history: \(problem.escapingControlCharacters)")
+      lines.append("waiting for it to be fixed")
+    } else if let status {
+      let report = StatusReport(status: status, unit: unit, repertoire: repertoire)
+      lines += report.block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+        String.init)
+      let chart = DistanceChart(
+        points: status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire
+      ).render().split(separator: "\n").map(String.init)
+      let fits = chart.allSatisfy { $0.count < width } && lines.count + 1 + chart.count <= height
+      if fits { lines += [""] + chart }
+    } else {
+      lines.append("no measurements yet: waiting for the first one")
+    }
+    return lines.prefix(max(0, height)).map { String($0.prefix(max(0, width - 1))) }
+  }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Tells when another process may have changed the history file, for `watch`.
+///
+/// With inotify it watches the folder that holds the file (the target of a symbolic link), because
+/// a save never writes into the file: it renames a new file over it, which the folder reports as
+/// `IN_MOVED_TO` under the file's name. Events for other names (the lock, temporary files) are
+/// ignored. The descriptor is for `poll(2)`; ``check()`` reads what arrived.
+///
+/// Where inotify cannot be used (no such folder yet, no inotify on this system, the limit on
+/// watches reached, or `polling` asked for), ``check()`` compares the file's identity (device, inode,
+/// size, modification and change times) with the last one it saw: call it once a second. While it
+/// polls for want of the folder, it tries inotify again on every check.
+public final class HistoryChangeDetector {
+  public enum Method: Equatable, Sendable {
+    case inotify
+    case polling
+  }
+
+  /// What folder events mean the file may have changed.
+  static let folderEvents = UInt32(
+    IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
+
+  public private(set) var method = Method.polling
+  /// Readable when inotify has events; -1 while polling.
+  public private(set) var descriptor: Int32 = -1
+  private let file: SystemPath
+  private let name: [UInt8]
+  private let forcePolling: Bool
+  private var lastIdentity: FileIdentity?
+
+  /// Watches the file at `path` as it is (links already resolved); `polling` never uses inotify.
+  public init(path: SystemPath, polling: Bool = false) {
+    file = path
+    name = Array(path.lastComponent)
+    forcePolling = polling
+    lastIdentity = FileIdentity.of(path: path)
+    if !polling { startInotify() }
+  }
+
+  /// Watches `history`'s file, where it reads and writes it.
+  public convenience init(history: SavedHistory, polling: Bool = false) {
+    self.init(path: history.target, polling: polling)
+  }
+
+  deinit { stopInotify() }
+
+  /// Whether the file may have changed since the last check: an inotify event for its name (or one
+  /// saying events were lost or the folder went away), or, while polling, a new identity. Never
+  /// blocks.
+  public func check() -> Bool {
+    switch method {
+    case .inotify:
+      return readEvents()
+    case .polling:
+      if !forcePolling, startInotify() { return true }
+      let identity = FileIdentity.of(path: file)
+      defer { lastIdentity = identity }
+      return identity != lastIdentity
+    }
+  }
+
+  @discardableResult
+  private func startInotify() -> Bool {
+    let watcher = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard watcher >= 0 else { return false }
+    let added = file.parentDirectory.withCString { inotify_add_watch(watcher, $0, Self.folderEvents) }
+    guard added >= 0 else {
+      close(watcher)
+      return false
+    }
+    descriptor = watcher
+    method = .inotify
+    return true
+  }
+
+  private func stopInotify() {
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+    method = .polling
+  }
+
+  /// Drains the events that arrived; true if one concerns the file.
+  private func readEvents() -> Bool {
+    var changed = false
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      var offset = 0
+      let headerSize = MemoryLayout<inotify_event>.size
+      while offset + headerSize <= count {
+        let (mask, length) = buffer.withUnsafeBytes { raw in
+          (
+            raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+            Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+          )
+        }
+        let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
+        let eventName = nameBytes.prefix { $0 != 0 }
+        if mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED) != 0 || eventName.elementsEqual(name) { changed = true }
+        if mask & UInt32(IN_IGNORED) != 0 {
+          // The folder was removed or moved: poll until it is back.
+          stopInotify()
+          lastIdentity = FileIdentity.of(path: file)
+          return true
+        }
+        offset += headerSize + length
+      }
+    }
+    return changed
+  }
+}

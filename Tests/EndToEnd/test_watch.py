@@ -1,0 +1,283 @@
+"""`watch`: the dashboard driven through a pseudo-terminal while other processes add, and the JSON
+lines read with Python's json module, with inotify and with the polling fallback."""
+
+import datetime
+import json
+import os
+import select
+import signal
+import subprocess
+import time
+
+import pexpect
+import pytest
+
+# A change must show within this many seconds (inotify: at once; polling: within a second).
+REDRAW = 2.5
+STATUS_KEYS = {"latest", "storm", "trend", "motion", "advice"}
+LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l"
+SHOW_CURSOR = "\x1b[?25h"
+
+
+def iso(seconds_ago: float) -> str:
+    moment = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(seconds=seconds_ago)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def add(sandbox, *words: str, env=None):
+    result = sandbox.run("add", *words, env=env)
+    assert result.status == 0, result.stderr
+
+
+class JSONLines:
+    """`stormrange watch --json` on a pipe, read line by line with a deadline."""
+
+    def __init__(self, sandbox, *args: str, env=None):
+        self.process = sandbox.popen(*args, env=env)
+        self.buffer = b""
+
+    def line(self, timeout: float = REDRAW) -> dict:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no line within {timeout} s; have {self.buffer!r}"
+            ready, _, _ = select.select([self.process.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.process.stdout.fileno(), 65536)
+                assert chunk, f"output ended; stderr: {self.process.stderr.read()!r}"
+                self.buffer += chunk
+        text, self.buffer = self.buffer.split(b"\n", 1)
+        value = json.loads(text)
+        assert isinstance(value, dict) and set(value) == STATUS_KEYS, value
+        return value
+
+    def nothing_for(self, seconds: float):
+        ready, _, _ = select.select([self.process.stdout], [], [], seconds)
+        assert not ready and b"\n" not in self.buffer, os.read(self.process.stdout.fileno(), 65536)
+
+    def stop(self, number=signal.SIGTERM) -> int:
+        self.process.send_signal(number)
+        status = self.process.wait(timeout=5)
+        self.process.stdout.close()
+        self.process.stderr.close()
+        self.process.stdin.close()
+        return status
+
+
+@pytest.fixture
+def lines():
+    started = []
+
+    def start(sandbox, *args, env=None):
+        watcher = JSONLines(sandbox, *args, env=env)
+        started.append(watcher)
+        return watcher
+
+    yield start
+    for watcher in started:
+        if watcher.process.poll() is None:
+            watcher.process.kill()
+            watcher.process.wait()
+
+
+def polling_env(sandbox):
+    return dict(sandbox.env, STORMRANGE_WATCH_POLL="1")
+
+
+# JSON lines
+
+
+@pytest.mark.parametrize("polling", [False, True], ids=["inotify", "polling"])
+def test_json_lines_at_start_and_after_each_add_from_another_process(sandbox, lines, polling):
+    env = polling_env(sandbox) if polling else None
+    add(sandbox, "20", "at", iso(120))
+    watcher = lines(sandbox, "watch", "--json", env=env)
+    first = watcher.line()
+    assert first["latest"]["index"] == 1 and first["storm"]["count"] == 1
+    assert first["advice"]["level"] == "shelter-now"
+    # The same object as `status --json` (its clock may have ticked past a second: compare keys).
+    status = json.loads(sandbox.run("status", "--json").stdout)
+    assert status["latest"] == first["latest"] and status["storm"] == first["storm"]
+    watcher.nothing_for(1.5)
+    add(sandbox, "10", "at", iso(60))
+    second = watcher.line()
+    assert second["latest"]["index"] == 2 and second["storm"]["count"] == 2
+    add(sandbox, "8")
+    assert watcher.line()["storm"]["count"] == 3
+    assert watcher.stop() == 0
+
+
+def test_json_line_when_the_all_clear_comes(sandbox, lines):
+    # Thunder 29:57 ago (a flash 6 s before that): all clear in 3 s.
+    add(sandbox, "6", "at", iso(1797 + 6))
+    watcher = lines(sandbox, "watch", "--json")
+    first = watcher.line()
+    assert first["advice"]["level"] == "shelter-now"
+    second = watcher.line(timeout=6)
+    assert second["advice"]["level"] == "all-clear"
+    assert second["latest"] == first["latest"]
+    watcher.nothing_for(1.5)
+    assert watcher.stop(signal.SIGINT) == 0
+
+
+def test_json_is_chosen_when_output_is_not_a_terminal_and_an_empty_history_is_null(sandbox, lines):
+    watcher = lines(sandbox, "watch")
+    first = watcher.line()
+    assert first["latest"] is None and first["advice"]["level"] == "all-clear"
+    add(sandbox, "6")
+    assert watcher.line()["latest"]["index"] == 1
+    assert watcher.stop(signal.SIGHUP) == 0
+
+
+def test_json_lines_follow_a_history_behind_a_symbolic_link(sandbox, lines, tmp_path):
+    real = tmp_path / "elsewhere" / "real.plist"
+    real.parent.mkdir()
+    link = sandbox.home / "link.plist"
+    link.symlink_to(real)
+    watcher = lines(sandbox, "--file", str(link), "watch", "--json")
+    assert watcher.line()["latest"] is None
+    result = sandbox.run("--file", str(real), "add", "7")
+    assert result.status == 0, result.stderr
+    assert watcher.line()["latest"]["index"] == 1
+    assert watcher.stop() == 0
+
+
+def test_a_closed_pipe_ends_it_quietly(sandbox):
+    add(sandbox, "6")
+    completed = subprocess.run(
+        ["bash", "-c", f"'{sandbox.binary}' watch --json | head -c 10; echo \" ${{PIPESTATUS[0]}}\""],
+        env=sandbox.env, capture_output=True, timeout=10, text=True,
+    )
+    assert completed.stdout.endswith(" 141\n"), completed
+    assert completed.stderr == ""
+
+
+def test_in_a_batch_it_is_the_json_stream_until_a_signal_stops_the_batch(sandbox):
+    process = sandbox.popen()
+    process.stdin.write(b"add 6\nwatch\nadd 7\n")
+    process.stdin.flush()
+    assert process.stdout.readline().startswith(b"#1 ")
+    assert json.loads(process.stdout.readline())["latest"]["index"] == 1
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=5) == 128 + signal.SIGTERM
+    assert len(sandbox.read_history()) == 1  # the batch stopped: `add 7` did not run
+
+
+def test_a_wrong_argument_is_refused(sandbox):
+    result = sandbox.run("watch", "--yaml")
+    assert result.status == 1
+    assert result.stderr == "stormrange: unexpected argument '--yaml'; usage: watch [--json]\n"
+
+
+# The dashboard
+
+
+class Dashboard:
+    """`stormrange watch` at a pseudo-terminal, inside bash so that `stty -a` can be compared."""
+
+    def __init__(self, sandbox, rows=24, columns=80, env=None, args=""):
+        script = f"stty -a > before.txt; '{sandbox.binary}' {args} watch; echo \"status=$?\"; stty -a > after.txt"
+        self.sandbox = sandbox
+        self.child = pexpect.spawn(
+            "/bin/bash", ["-c", script], env=env or sandbox.env, cwd=str(sandbox.home),
+            dimensions=(rows, columns), encoding="utf-8", timeout=REDRAW,
+        )
+
+    def expect(self, pattern: str, timeout: float = REDRAW):
+        self.child.expect(pattern, timeout=timeout)
+
+    def finish(self) -> int:
+        self.child.expect(r"status=(\d+)")
+        status = int(self.child.match[1])
+        # What came before the status: the dashboard's last output, which must restore the screen.
+        restored = self.child.before
+        self.child.expect(pexpect.EOF)
+        assert LEAVE_ALTERNATE_SCREEN in restored and SHOW_CURSOR in restored
+        # The modes, without the first line: the size may have changed.
+        before = (self.sandbox.home / "before.txt").read_text().split("\n", 1)[1]
+        after = (self.sandbox.home / "after.txt").read_text().split("\n", 1)[1]
+        assert "icanon" in before and " echo " in before
+        assert after == before
+        return status
+
+
+@pytest.mark.parametrize("polling", [False, True], ids=["inotify", "polling"])
+def test_dashboard_redraws_when_another_process_adds_and_q_leaves(sandbox, polling):
+    env = polling_env(sandbox) if polling else None
+    add(sandbox, "20", "at", iso(120))
+    dashboard = Dashboard(sandbox, env=env)
+    dashboard.expect(r"latest +#1 ")
+    dashboard.expect(r"all clear +in 2\d:\d\d")
+    add(sandbox, "10", "note", "closer")
+    dashboard.expect(r"latest +#2 +3\.4\d km")
+    dashboard.child.send("q")
+    assert dashboard.finish() == 0
+
+
+def test_dashboard_countdown_ticks(sandbox):
+    add(sandbox, "6")
+    dashboard = Dashboard(sandbox)
+    dashboard.expect(r"all clear +in (\d\d:\d\d)")
+    first = dashboard.child.match[1]
+    dashboard.expect(r"all clear +in (\d\d:\d\d)")
+    dashboard.expect(r"all clear +in (\d\d:\d\d)")
+    assert dashboard.child.match[1] != first
+    dashboard.child.sendintr()
+    assert dashboard.finish() == 0
+
+
+def test_dashboard_follows_the_terminal_size(sandbox):
+    for seconds_ago, delay in [(600, 30), (400, 25), (200, 20)]:
+        add(sandbox, str(delay), "at", iso(seconds_ago))
+    dashboard = Dashboard(sandbox, rows=24, columns=80)
+    dashboard.expect(r"latest +#3 ")
+    # 24 rows leave no room for the chart; 40 do.
+    with pytest.raises(pexpect.TIMEOUT):
+        dashboard.expect(r"distance \(km\)", timeout=1.2)
+    dashboard.child.setwinsize(40, 100)
+    dashboard.expect(r"distance \(km\)")
+    # At 40 columns every line is cut to 39: wait for such a frame.
+    dashboard.child.setwinsize(20, 40)
+    deadline = time.monotonic() + REDRAW
+    widths = []
+    while time.monotonic() < deadline:
+        dashboard.expect(r"\x1b\[H((?:.|\n)*?)\x1b\[J")
+        rows = [row.replace("\x1b[K", "").replace("\r", "") for row in dashboard.child.match[1].split("\n")]
+        widths.append(max(len(row) for row in rows))
+        if widths[-1] == 39:
+            assert len(rows) <= 20 and any(row.startswith("latest") for row in rows), rows
+            break
+    assert widths[-1] == 39, widths
+    dashboard.child.send("q")
+    assert dashboard.finish() == 0
+
+
+def test_dashboard_leaves_on_sigterm_restoring_the_terminal(sandbox):
+    dashboard = Dashboard(sandbox)
+    dashboard.expect("no measurements yet")
+    pid = int(subprocess.run(["pgrep", "-P", str(dashboard.child.pid)], capture_output=True, text=True).stdout)
+    os.kill(pid, signal.SIGTERM)
+    assert dashboard.finish() == 0
+
+
+def test_watch_at_the_prompt_returns_to_the_prompt(sandbox):
+    child = pexpect.spawn(
+        sandbox.binary, [], env=sandbox.env, cwd=str(sandbox.home), dimensions=(24, 80), encoding="utf-8",
+        timeout=REDRAW,
+    )
+    child.expect_exact("stormrange> ")
+    child.send("add 6\r")
+    child.expect_exact("stormrange> ")
+    child.send("watch\r")
+    child.expect(r"latest +#1 ")
+    child.sendintr()
+    child.expect_exact(LEAVE_ALTERNATE_SCREEN)
+    child.expect_exact("stormrange> ")
+    child.send("watch\r")
+    child.expect(r"latest +#1 ")
+    child.send("q")
+    child.expect_exact("stormrange> ")
+    child.send("quit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

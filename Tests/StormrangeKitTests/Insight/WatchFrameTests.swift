@@ -1,0 +1,92 @@
+import FoundationEssentials
+import Testing
+
+@testable import StormrangeBase
+@testable import StormrangeDomain
+@testable import StormrangeKit
+
+@Suite struct WatchFrameTests {
+  func frame(_ test: TestSession, width: Int, height: Int, problem: String? = nil) -> [String] {
+    try? test.session.loadHistory()
+    let now = test.clock.now().wall
+    return WatchFrame(
+      status: StormStatus(history: test.session.history, now: now), problem: problem, unit: .kilometres,
+      repertoire: .unicode, now: now, width: width, height: height
+    ).lines
+  }
+
+  @Test func showsTheStatusUnderATitleWithTheTime() {
+    let test = approachingStorm()
+    let lines = frame(test, width: 120, height: 12)
+    #expect(lines[0] == "stormrange watch · \(local("2026-07-01T15:56:00Z")) · q or Ctrl-C to leave")
+    #expect(lines[1] == "")
+    #expect(lines[2].hasPrefix("latest     #4  5.83 km ± 0.15 km"))
+    #expect(
+      lines.contains("all clear  in 29:17 (at \(local("2026-07-01T16:25:17Z"))) if no more thunder is heard"))
+    #expect(!lines.contains { $0.hasPrefix("distance (km)") })
+  }
+
+  @Test func theCountdownFollowsTheClock() {
+    let test = approachingStorm()
+    test.clock.advance(1)
+    #expect(frame(test, width: 120, height: 12).contains { $0.hasPrefix("all clear  in 29:16 ") })
+  }
+
+  @Test func aChartWhenThereIsRoomForAllOfIt() {
+    let test = approachingStorm()
+    let tall = frame(test, width: 80, height: 40)
+    let start = tall.firstIndex { $0.hasPrefix("distance (km)") }
+    #expect(start != nil)
+    #expect(tall.last?.contains("local time") == true)
+    // One column short of the chart's 79 + 1, or one row short: no chart.
+    #expect(!frame(test, width: 79, height: 40).contains { $0.hasPrefix("distance (km)") })
+    let rows = tall.count
+    #expect(!frame(test, width: 80, height: rows - 1).contains { $0.hasPrefix("distance (km)") })
+  }
+
+  @Test func linesAreCutToTheTerminal() {
+    let test = approachingStorm()
+    let lines = frame(test, width: 30, height: 5)
+    #expect(lines.count == 5)
+    #expect(lines.allSatisfy { $0.count <= 29 })
+    #expect(lines[2] == "latest     #4  5.83 km ± 0.15")
+    #expect(frame(test, width: 0, height: 0).isEmpty)
+  }
+
+  @Test func noMeasurementsAndAnUnreadableHistory() {
+    let test = TestSession()
+    #expect(frame(test, width: 80, height: 24)[2] == "no measurements yet: waiting for the first one")
+    let broken = frame(test, width: 200, height: 24, problem: "the file is \u{1B}broken")
+    #expect(broken[2] == "cannot read the history: the file is \\u{1B}broken")
+  }
+}
+
+@Suite struct StatusStreamTests {
+  @Test func aLineAtStartThenOnlyForChangesAndTheAllClear() throws {
+    let test = approachingStorm()
+    var stream = StatusStream()
+    func line(changed: Bool = false) -> String? {
+      stream.line(
+        for: StormStatus(history: test.session.history, now: test.clock.now().wall),
+        now: test.clock.now().wall,
+        historyChanged: changed)
+    }
+    try test.session.loadHistory()
+    let first = try #require(line())
+    #expect(first.contains(#""level": "shelter-now""#))
+    test.clock.advance(60)
+    #expect(line() == nil)
+    #expect(line(changed: true) != nil)
+    // The last thunder was at 15:55:17: all clear at 16:25:17, 1697 s after 15:56:00 + 60 s.
+    test.clock.advance(1696)
+    #expect(line() == nil)
+    test.clock.advance(1)
+    let clear = try #require(line())
+    #expect(clear.contains(#""level": "all-clear""#))
+    #expect(
+      clear
+        == StatusJSON.encode(
+          StormStatus(history: test.session.history, now: test.clock.now().wall), now: test.clock.now().wall))
+    #expect(line() == nil)
+  }
+}
