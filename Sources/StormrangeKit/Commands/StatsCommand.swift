@@ -16,12 +16,9 @@ struct StatsCommand: Command {
   let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 1)
-    if arguments.count == 1, arguments[0] != "--json" {
-      throw usageError("unexpected argument '\(arguments[0].escapedForDisplay)'")
-    }
+    let json = try flags(arguments, allowed: ["--json"]).contains("--json")
     let storms = Storm.all(in: session.history)
-    if arguments.count == 1 {
+    if json {
       session.output.write(Self.json(storms))
       return .proceed
     }

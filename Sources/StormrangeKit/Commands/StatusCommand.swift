@@ -44,15 +44,8 @@ struct StatusCommand: Command {
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    var json = false
-    var exitCode = false
-    for word in arguments.all {
-      switch word {
-      case "--json" where !json: json = true
-      case "--exit-code" where !exitCode: exitCode = true
-      default: throw usageError("unexpected argument '\(word.escapedForDisplay)'")
-      }
-    }
+    let given = try flags(arguments, allowed: ["--json", "--exit-code"])
+    let (json, exitCode) = (given.contains("--json"), given.contains("--exit-code"))
     if exitCode, session.mode != .oneShot {
       throw .invalidArgument(
         "--exit-code sets the status of one command from the arguments (stormrange status --exit-code); "

@@ -28,14 +28,11 @@ struct WatchCommand: Command {
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    try expectArguments(arguments, atMost: 1)
-    if arguments.count == 1, arguments[0] != "--json" {
-      throw usageError("unexpected argument '\(arguments[0].escapedForDisplay)'")
-    }
+    let json = try flags(arguments, allowed: ["--json"]).contains("--json")
     guard let watch = session.watch else {
       throw .invalidArgument("watch needs a running stormrange program to keep the status up to date")
     }
-    watch(WatchView(session: session), arguments.count == 1)
+    watch(WatchView(session: session), json)
     return .proceed
   }
 }

@@ -45,6 +45,18 @@ extension Command {
     return count
   }
 
+  /// The flags among `arguments` (`--json`, `--exit-code`), each one of `allowed` and given at most
+  /// once; any other word is a usage error naming it.
+  func flags(_ arguments: CommandArguments, allowed: Set<String>) throws(StormrangeError) -> Set<String> {
+    var given: Set<String> = []
+    for word in arguments.all {
+      guard allowed.contains(word), given.insert(word).inserted else {
+        throw usageError("unexpected argument '\(word.escapedForDisplay)'")
+      }
+    }
+    return given
+  }
+
   /// Fails when there are more than `count` arguments, naming the first extra one.
   func expectArguments(_ arguments: CommandArguments, atMost count: Int) throws(StormrangeError) {
     if arguments.count > count {
