@@ -21,6 +21,8 @@ public struct RangeTrend: Equatable, Sendable {
     case straightLine
     /// The closest-approach curve of ``RangeMotion``.
     case closestApproach
+    /// The track from bearings (``TrackMotion``).
+    case track
   }
 
   public let direction: Direction
@@ -44,7 +46,10 @@ public struct RangeTrend: Equatable, Sendable {
 
   /// The trend of a rate with its error, `range` the fitted range now, `arrival` when the fit
   /// reaches 10 km if it is falling towards it.
-  init(rate: Double, error: Double, range: Double, arrival: Date?, basis: Basis) {
+  /// How far ahead an arrival within 10 km is predicted: a storm's track is not straight for longer.
+  public static let predictionHorizon: Double = 3 * 3600
+
+  init(rate: Double, error: Double, range: Double, arrival: Date?, basis: Basis, now: Date) {
     if abs(rate) < MotionModel.significance * error {
       direction = .steady
     } else {
@@ -53,7 +58,8 @@ public struct RangeTrend: Equatable, Sendable {
     unknownReason = nil
     speed = abs(rate)
     speedError = error
-    within10km = direction == .approaching && range > MotionModel.closeDistance ? arrival : nil
+    let predictable = arrival.map { $0.timeIntervalSince(now) <= Self.predictionHorizon } ?? false
+    within10km = direction == .approaching && range > MotionModel.closeDistance && predictable ? arrival : nil
     self.basis = basis
   }
 }

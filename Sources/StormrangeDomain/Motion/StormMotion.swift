@@ -35,11 +35,19 @@ public struct StormMotion: Sendable {
     if let reason = clock.shortfall(count: observations.count, needed: StraightLineTrend.minimumCount) {
       return RangeTrend(unknown: reason)
     }
+    // The track from bearings, when it shows where the storm passes, knows the rate of change of
+    // range now even when the ranges alone do not curve enough to show it.
+    if let track = track.motion, track.closestApproach != nil {
+      let rate = track.rangeRate(at: now)
+      return RangeTrend(
+        rate: rate.value, error: rate.error, range: track.range(at: now),
+        arrival: track.date(within: MotionModel.closeDistance), basis: .track, now: now)
+    }
     if let motion = rangeMotion {
       let rate = motion.rangeRate(at: now)
       return RangeTrend(
         rate: rate.value, error: rate.error, range: motion.range(at: now),
-        arrival: motion.date(within: MotionModel.closeDistance), basis: .closestApproach)
+        arrival: motion.date(within: MotionModel.closeDistance), basis: .closestApproach, now: now)
     }
     guard let line else { return RangeTrend(unknown: .undetermined) }
     if abs(line.rate) > MotionModel.maximumSpeed {
@@ -47,6 +55,6 @@ public struct StormMotion: Sendable {
     }
     return RangeTrend(
       rate: line.rate, error: line.rateError, range: line.range(at: now),
-      arrival: line.date(reaching: MotionModel.closeDistance), basis: .straightLine)
+      arrival: line.date(reaching: MotionModel.closeDistance), basis: .straightLine, now: now)
   }
 }

@@ -56,7 +56,15 @@ public struct TrackMotion: Sendable {
     let parameters = fit.parameters
     let covariance = fit.covariance
     speed = Self.speed(parameters)
-    speedError = DeltaMethod.standardError(of: Self.speed, at: parameters, covariance: covariance)
+    // The delta method on a length is blind at zero (|x| has no slope there): a storm that does
+    // not move would get ± 0. Near zero the velocity's own spread takes over smoothly: with s the
+    // root mean square of the fitted velocity's error (√ of the sum of its two variances),
+    // s²/√(speed² + s²) is s at rest, the typical size of a velocity fitted to a storm that does
+    // not move, and vanishes for a fast storm, where the delta method is right.
+    let spread = (covariance[2, 2] + covariance[3, 3]).squareRoot()
+    speedError = max(
+      DeltaMethod.standardError(of: Self.speed, at: parameters, covariance: covariance),
+      spread * spread / (speed * speed + spread * spread).squareRoot())
     guard speed >= MotionModel.significance * speedError else {
       (heading, headingError, closestApproach) = (nil, nil, nil)
       return
@@ -64,15 +72,51 @@ public struct TrackMotion: Sendable {
     heading = Self.heading(parameters)
     headingError = DeltaMethod.standardError(
       of: Self.heading, at: parameters, covariance: covariance, isAngle: true)
+    // The closest distance's error comes from its signed form (left or right of the track), which
+    // is smooth where the track passes over the observer; the side, and so the bearing of the
+    // closest point, is known only when the distance is significant.
+    let signed = Self.signedClosestDistance(parameters)
+    let distanceError = DeltaMethod.standardError(
+      of: Self.signedClosestDistance, at: parameters, covariance: covariance)
+    let sideKnown = abs(signed) >= MotionModel.significance * distanceError
     closestApproach = ClosestApproach(
-      distance: Self.closestDistance(parameters),
-      distanceError: DeltaMethod.standardError(
-        of: Self.closestDistance, at: parameters, covariance: covariance),
+      distance: abs(signed), distanceError: distanceError,
       date: clock.date(Self.closestTime(parameters)),
       dateError: DeltaMethod.standardError(of: Self.closestTime, at: parameters, covariance: covariance),
-      bearing: Self.closestBearing(parameters),
-      bearingError: DeltaMethod.standardError(
-        of: Self.closestBearing, at: parameters, covariance: covariance, isAngle: true))
+      bearing: sideKnown ? Self.closestBearing(parameters) : nil,
+      bearingError: sideKnown
+        ? DeltaMethod.standardError(
+          of: Self.closestBearing, at: parameters, covariance: covariance, isAngle: true)
+        : nil)
+  }
+
+  /// The fitted range at `date`, metres.
+  public func range(at date: Date) -> Double {
+    let position = position(at: date)
+    return (position.east * position.east + position.north * position.north).squareRoot()
+  }
+
+  /// The rate of change of range at `date`, metres per second (negative while approaching), and
+  /// its standard error: the velocity's component along the line of sight.
+  public func rangeRate(at date: Date) -> (value: Double, error: Double) {
+    let time = clock.seconds(date)
+    let rate = { (parameters: [Double]) -> Double in
+      let east = parameters[0] + parameters[2] * time
+      let north = parameters[1] + parameters[3] * time
+      return (east * parameters[2] + north * parameters[3])
+        / max((east * east + north * north).squareRoot(), 1e-9)
+    }
+    return (
+      rate(fit.parameters),
+      DeltaMethod.standardError(of: rate, at: fit.parameters, covariance: fit.covariance)
+    )
+  }
+
+  /// When the storm first comes within `distance` metres, or nil if it never does.
+  public func date(within distance: Double) -> Date? {
+    guard let closest = closestApproach, closest.distance < distance, speed > 0 else { return nil }
+    let halfChord = (distance * distance - closest.distance * closest.distance).squareRoot() / speed
+    return closest.date.addingTimeInterval(-halfChord)
   }
 
   /// The fitted position at `date`: metres east and north of the observer.
@@ -100,9 +144,10 @@ public struct TrackMotion: Sendable {
     return (parameters[0] + parameters[2] * time, parameters[1] + parameters[3] * time)
   }
 
-  static func closestDistance(_ parameters: [Double]) -> Double {
-    let point = closestPoint(parameters)
-    return (point.east * point.east + point.north * point.north).squareRoot()
+  /// The closest distance with a sign for the side: the cross product of position and velocity
+  /// over the speed (positive when the observer is to the track's left).
+  static func signedClosestDistance(_ parameters: [Double]) -> Double {
+    (parameters[0] * parameters[3] - parameters[1] * parameters[2]) / max(speed(parameters), 1e-12)
   }
 
   static func closestBearing(_ parameters: [Double]) -> Double {

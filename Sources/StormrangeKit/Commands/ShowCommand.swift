@@ -75,6 +75,7 @@ struct ShowCommand: Command {
   ) {
     var words = arguments.all
     let json = words.contains("--json")
+    if words.count(where: { $0 == "--json" }) > 1 { throw command.usageError("'--json' is given twice") }
     words.removeAll { $0 == "--json" }
     guard words.count <= 1 else {
       throw command.usageError("unexpected argument '\(words[1].escapedForDisplay)'")

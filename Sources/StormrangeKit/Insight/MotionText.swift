@@ -52,8 +52,11 @@ struct MotionText {
   func closestApproach(short: Bool) -> String? {
     guard let closest = status.groundMotion?.closestApproach else { return nil }
     let clock = String(DurationText.clock(closest.date, besides: now).dropLast(3))
-    if short { return "closest \(unit.format(metres: closest.distance)) at \(clock)" }
     let verb = closest.date > now ? "passes" : "passed"
+    if short {
+      let side = closest.bearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
+      return "\(verb) \(unit.format(metres: closest.distance))\(side) at \(clock)"
+    }
     let distance = unit.format(
       metres: closest.distance, error: closest.distanceError, plusMinus: repertoire.plusMinus)
     let side =
@@ -61,8 +64,11 @@ struct MotionText {
         " to the \(Bearing(degrees: bearing)?.nearestCompassPoint ?? "") (\(angle(bearing, error: closest.bearingError)))"
       } ?? ""
     let spread = DurationText.approximate(closest.dateError)
+    let unknownSide =
+      status.groundMotion?.heading != nil
+      ? "; over or near you, side not known" : "; ranges alone cannot tell on which side"
     return "\(verb) \(distance)\(side) at \(clock) \(repertoire.plusMinus) \(spread)"
-      + (closest.bearing == nil ? "; ranges alone cannot tell on which side" : "")
+      + (closest.bearing == nil ? unknownSide : "")
   }
 
   /// `; within 10 km in about 8 min (18:31)` after an approaching speed.
@@ -91,7 +97,7 @@ struct MotionText {
     case .tooShortSpan(let span, let minimum):
       return short
         ? "\(what) needs \(DurationText.approximate(minimum))"
-        : "not known yet: the measurements span \(DurationText.approximate(span)); a speed needs at least "
+        : "not known yet: measurements span \(spanText(span, minimum: minimum)); a speed needs "
           + DurationText.approximate(minimum)
     case .inconsistent(let speed):
       return short
@@ -101,6 +107,12 @@ struct MotionText {
     case .undetermined:
       return short ? "no \(what) yet" : "unknown: the measurements do not determine it"
     }
+  }
+
+  /// `under a minute`, `3 min`, or `just under 5 min` when it rounds to the minimum.
+  private func spanText(_ span: Double, minimum: Double) -> String {
+    let text = DurationText.approximate(span)
+    return text == DurationText.approximate(minimum) ? "just under \(text)" : text
   }
 
   /// `68° ± 9°`.

@@ -61,7 +61,7 @@ struct StatusReport {
     return text
   }
 
-  /// `± 0.15 km · approaching at 24 ± 6 km/h · closest 5.00 km at 18:42 · shelter now, lightning within 10 km`.
+  /// `± 0.15 km · approaching at 24 ± 6 km/h · passes 5.00 km N at 18:42 · shelter now, lightning within 10 km`.
   var summaryLine: String {
     let advice: String
     switch status.advice.level {

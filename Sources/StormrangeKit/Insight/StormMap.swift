@@ -76,7 +76,7 @@ struct StormMap {
         if column > centre.column { grid[centre.row][column] = character }
       }
     }
-    if let track { drawTrack(track, into: &grid, cell: cell) }
+    let trackShown = track.map { drawTrack($0, into: &grid, cell: cell) } ?? false
     if let closest { put(glyphs.closest, at: closest) }
     // Oldest first, so the newest mark is on top where two share a cell.
     for mark in marks.sorted(by: { $0.age > $1.age }) {
@@ -87,7 +87,7 @@ struct StormMap {
 
     grid[0][centre.column] = "N"
     // The legend to the right of the map, from its top row.
-    let legend = legend(rings: rings)
+    let legend = legend(rings: rings, trackShown: trackShown)
     return grid.enumerated().map { index, row in
       var line = String(row)
       if index < legend.count { line += "  " + legend[index] }
@@ -118,11 +118,12 @@ struct StormMap {
     rings.allSatisfy { ($0 / unit.metresPerUnit).rounded() == $0 / unit.metresPerUnit } ? 0 : 1
   }
 
-  /// The track as line characters, with an arrowhead at its end.
+  /// The track as line characters, with an arrowhead at its end; false when none of it is on the
+  /// map.
   private func drawTrack(
     _ track: (from: Position, to: Position), into grid: inout [[Character]],
     cell: (Position) -> (row: Int, column: Int)?
-  ) {
+  ) -> Bool {
     let east = track.to.east - track.from.east
     let north = track.to.north - track.from.north
     // Slope as seen on screen (rows are twice as tall as columns are wide).
@@ -149,9 +150,10 @@ struct StormMap {
       let quadrant = Int(((angle + 360 + 45).truncatingRemainder(dividingBy: 360)) / 90)
       grid[last.row][last.column] = heads[quadrant % 4]
     }
+    return last != nil
   }
 
-  private func legend(rings: [Double]) -> [String] {
+  private func legend(rings: [Double], trackShown: Bool) -> [String] {
     let ages = glyphs.ages
     let minutes = Self.ageBands.map { Int($0 / 60) }
     let step = FixedPoint.fixed(rings[0] / unit.metresPerUnit, digits: Self.labelDigits(rings, unit))
@@ -160,7 +162,7 @@ struct StormMap {
       "\(ages[1])  \(minutes[0])–\(minutes[1]) min ago",
       "\(ages[2])  older", "rings every \(step) \(unit.rawValue)",
     ]
-    if track != nil {
+    if trackShown {
       let (line, head) = repertoire == .unicode ? ("─", "▶") : ("-", ">")
       lines += [
         "\(line)\(head) fitted track", "   toward its heading", "\(glyphs.closest)  closest approach",

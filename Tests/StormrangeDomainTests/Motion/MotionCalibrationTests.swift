@@ -81,6 +81,42 @@ import Testing
     #expect(trend.isCalibrated, "\(trend)")
   }
 
+  @Test func aStormThatPassedToOneSideIsRecedingByItsTrack() {
+    let storm = SyntheticStorm.passedTwelveKilometresNorth()
+    let (coverage, trends) = trendCoverage(storm, "passed 12 km north: trend speed from the track")
+    #expect(coverage.isCalibrated, "\(coverage)")
+    let approaching = trends.filter { $0.direction == .approaching }.count
+    #expect(approaching <= 25, "approaching in \(approaching) of 500")
+    #expect(trends.allSatisfy { $0.within10km == nil }, "it never comes within 10 km")
+  }
+
+  @Test func headOnWithBearingsPassesOverTheObserverWithAnHonestError() {
+    let storm = SyntheticStorm.headOn(withBearings: true)
+    var closest = Coverage("head-on: closest distance from bearings")
+    var trend = Coverage("head-on: trend speed from the track")
+    // 1000 seeds: here the 2σ share sits near the band's lower edge (about 91 %: the
+    // extrapolation to the observer has slightly heavier tails than a Gaussian), and 500 seeds
+    // leave ±1 % of noise on it.
+    for seed in 1...UInt64(1000) {
+      let motion = StormMotion(observations: storm.observations(seed: seed))
+      if let approach = motion.track.motion?.closestApproach {
+        // The truth is 0 km: the estimate is |signed distance|, so ±1σ holds it as often as a
+        // Gaussian's does.
+        closest.add(estimate: approach.distance, error: approach.distanceError, truth: 0)
+        #expect(approach.distanceError > 100, "an error of \(approach.distanceError) m")
+      }
+      let now = motion.trend(at: storm.now)
+      if let speed = now.speed, let error = now.speedError, now.direction == .approaching {
+        trend.add(
+          estimate: -speed, error: error, truth: storm.rangeRate(at: storm.now.timeIntervalSince(origin)))
+      }
+    }
+    print(closest, trend, separator: "\n")
+    #expect(closest.count >= 980)
+    #expect(closest.isCalibrated, "\(closest)")
+    #expect(trend.isCalibrated, "\(trend)")
+  }
+
   @Test func passingFiveKilometresNorthWithBearings() {
     let storm = SyntheticStorm.passingNorth(withBearings: true)
     var speed = Coverage("passing: ground speed from bearings")

@@ -57,3 +57,41 @@ import Testing
     #expect(track.speed < 2 * track.speedError)
   }
 }
+
+@Suite struct TrackMotionAtRestTests {
+  /// Eleven identical readings over ten minutes: not "0.0 ± 0.0 km/h", but a speed whose error is
+  /// the spread the strike scatter allows.
+  @Test func aStormThatDoesNotMoveHasAnHonestSpeedError() {
+    let observations = (0...10).map { index in
+      RangeObservation(
+        date: origin.addingTimeInterval(Double(index) * 60), distance: 6_864, uncertainty: 150, bearing: 90)
+    }
+    guard case .known(let track) = TrackMotion.fitting(observations) else {
+      Issue.record("no track")
+      return
+    }
+    #expect(track.speed < 0.01)
+    // The 1 km scatter floor over ten minutes: of the order of 1 km / 10 min, a few km/h.
+    #expect(track.speedError > 0.5 && track.speedError < 5, "\(track.speedError) m/s")
+    #expect(track.heading == nil && track.closestApproach == nil)
+  }
+
+  /// Every bearing the same (a storm coming straight in, read off a compass): the track runs
+  /// through the observer, and the closest distance is 0 give or take the across-track error, with
+  /// the side not known — not "0.00 ± 0.00 km" at a bearing ± a million degrees.
+  @Test func identicalBearingsGiveACloseApproachOfUnknownSide() {
+    let observations = (0...7).map { index in
+      RangeObservation(
+        date: origin.addingTimeInterval(Double(index) * 180), distance: 20_000 - Double(index) * 2_000,
+        uncertainty: 150, bearing: 270)
+    }
+    guard case .known(let track) = TrackMotion.fitting(observations), let closest = track.closestApproach
+    else {
+      Issue.record("no closest approach")
+      return
+    }
+    #expect(closest.distance < 1)
+    #expect(closest.distanceError > 500 && closest.distanceError < 5_000, "\(closest.distanceError) m")
+    #expect(closest.bearing == nil && closest.bearingError == nil)
+  }
+}

@@ -11,10 +11,20 @@ extension SyntheticStorm {
 
   /// From 30 km west straight at the observer at 40 km/h, timed every 2 minutes for 24 minutes
   /// (ending 14 km out).
-  static func headOn(isNoisy: Bool = true) -> SyntheticStorm {
+  static func headOn(isNoisy: Bool = true, withBearings: Bool = false) -> SyntheticStorm {
     SyntheticStorm(
       east: -30_000, north: 0, speed: typicalSpeed, heading: 90, times: every(120, until: 1440),
-      isNoisy: isNoisy)
+      withBearings: withBearings, isNoisy: isNoisy)
+  }
+
+  /// Eastward at 40 km/h along a line 12 km north, measured every 2 minutes for 30 minutes from
+  /// 15 km west: it passed its closest point 8 minutes before the last measurement, and its range
+  /// is growing again, though slowly (+15 km/h) — the storm of the complaint that a straight line
+  /// through the ranges calls approaching.
+  static func passedTwelveKilometresNorth(withBearings: Bool = true) -> SyntheticStorm {
+    SyntheticStorm(
+      east: -15_000, north: 12_000, speed: typicalSpeed, heading: 90, times: every(120, until: 1800),
+      withBearings: withBearings)
   }
 
   /// From 6 km east, moving away at 30 km/h, timed every 2 minutes for 30 minutes.
