@@ -10,6 +10,8 @@ struct SessionLauncher {
   let locations: StorageLocations
   let bail: Bool
   let echo: Bool
+  /// `--color`: decided for standard output and standard error each (see ``palette(_:for:)``).
+  let colour: ColourChoice
   let clock = SystemClock()
 
   private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
@@ -19,6 +21,8 @@ struct SessionLauncher {
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
+    session.palette = Self.palette(colour, for: 1)
+    session.errorPalette = Self.palette(colour, for: 2)
     return Interpreter(session: session)
   }
 
@@ -65,6 +69,11 @@ struct SessionLauncher {
     let loop = InteractiveLoop(interpreter: interpreter, historyPath: locations.commandHistory, clock: clock)
     interpreter.session.confirm = { question in loop.confirm(question) }
     return loop.run(console: console)
+  }
+
+  /// The colours for what goes to `descriptor`: only a terminal gets them, unless `--color` says.
+  static func palette(_ colour: ColourChoice, for descriptor: Int32) -> Palette {
+    Palette.choose(colour, isTerminal: isatty(descriptor) == 1, environment: StandardStreams.environment())
   }
 
   /// As if killed by SIGPIPE, but only ever after a whole command.
