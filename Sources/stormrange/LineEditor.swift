@@ -64,7 +64,7 @@ final class LineEditor {
     var shownPrompt = prompt()
     acceptedLine = nil
     lineFinished = false
-    rl_callback_handler_install(shownPrompt) { line in
+    rl_callback_handler_install(Self.forReadline(shownPrompt)) { line in
       lineFinished = true
       if let line {
         acceptedLine = String(validatingCString: line)
@@ -102,7 +102,7 @@ final class LineEditor {
         let updated = prompt()
         if updated != shownPrompt {
           shownPrompt = updated
-          rl_set_prompt(updated)
+          rl_set_prompt(Self.forReadline(updated))
           rl_redisplay()
         }
         continue
@@ -116,6 +116,15 @@ final class LineEditor {
       }
     }
     return .endOfInput
+  }
+
+  /// `prompt` with its colour escapes between readline's markers for text that takes no column
+  /// (RL_PROMPT_START_IGNORE, RL_PROMPT_END_IGNORE), so that it counts the prompt's width right when
+  /// it moves the cursor over a long line.
+  static func forReadline(_ prompt: String) -> String {
+    Palette.markingEscapes(
+      in: prompt, start: Character(Unicode.Scalar(UInt8(stormrange_prompt_start_ignore))),
+      end: Character(Unicode.Scalar(UInt8(stormrange_prompt_end_ignore))))
   }
 
   /// Creates the history file's directories (0700) and the file (0600): it holds notes people typed.

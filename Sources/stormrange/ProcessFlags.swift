@@ -1,4 +1,5 @@
 import ArgumentParser
+import StormrangeKit
 
 /// The flags of the process itself, as opposed to the command it runs. Declared once and shared by
 /// ``StormrangeCLI`` and ``CommandStart``, so the two parses agree on which words are flags.
@@ -16,4 +17,11 @@ struct ProcessFlags: ParsableArguments {
 
   @Flag(help: "Print each input line before its result (batch input).")
   var echo = false
+
+  @Option(
+    name: .customLong("color"),
+    help: ArgumentHelp(
+      "Colour the output: auto (where the stream is a terminal and NO_COLOR is unset or empty), always or never.",
+      valueName: "when"))
+  var color = ColourChoice.auto
 }

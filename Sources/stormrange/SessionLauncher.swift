@@ -10,6 +10,8 @@ struct SessionLauncher {
   let locations: StorageLocations
   let bail: Bool
   let echo: Bool
+  /// `--color`: decided for standard output and standard error each (see ``palette(_:for:)``).
+  let colour: ColourChoice
   let clock = SystemClock()
 
   private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
@@ -23,6 +25,8 @@ struct SessionLauncher {
     session.watch = { view, json in
       WatchRunner(view: view, console: console, polling: polling).run(json: json)
     }
+    session.palette = Self.palette(colour, for: 1)
+    session.errorPalette = Self.palette(colour, for: 2)
     return Interpreter(session: session)
   }
 
@@ -70,6 +74,11 @@ struct SessionLauncher {
     let loop = InteractiveLoop(interpreter: interpreter, historyPath: locations.commandHistory, clock: clock)
     interpreter.session.confirm = { question in loop.confirm(question) }
     return loop.run(console: console)
+  }
+
+  /// The colours for what goes to `descriptor`: only a terminal gets them, unless `--color` says.
+  static func palette(_ colour: ColourChoice, for descriptor: Int32) -> Palette {
+    Palette.choose(colour, isTerminal: isatty(descriptor) == 1, environment: StandardStreams.environment())
   }
 
   /// As if killed by SIGPIPE, but only ever after a whole command.

@@ -13,7 +13,7 @@ struct StormrangeCLI: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stormrange",
     abstract: "Time thunder to find how far away a storm is, and keep the history.",
-    usage: "stormrange [--file <path>] [--bail] [--echo] [COMMAND ...]",
+    usage: "stormrange [--file <path>] [--bail] [--echo] [--color auto|always|never] [COMMAND ...]",
     discussion: """
       With no COMMAND: at a terminal, an interactive prompt (type 'help'); otherwise commands are \
       read from standard input, one per line. With a COMMAND, runs just that one, e.g. \
@@ -93,17 +93,18 @@ struct StormrangeCLI: ParsableCommand {
   }
 
   /// Ends the program as argument-parser does for a bad flag: one line, status 2.
-  static func refuse(_ message: String) -> Never {
-    StandardStreams.writeError("stormrange: \(message)\n")
+  static func refuse(_ message: String, palette: Palette = .plain) -> Never {
+    StandardStreams.writeError(palette.paint("stormrange: \(message)", as: .error) + "\n")
     Glibc.exit(2)
   }
 
   /// Runs `command`, or else reads commands from the terminal or standard input.
   static func launch(_ flags: ProcessFlags, command: [String]) throws {
+    let errorPalette = SessionLauncher.palette(flags.color, for: 2)
     let historyFlag = flags.file.map { SystemPath(bytes: ArgumentBytes.bytes(of: $0)) }
     if historyFlag?.isEmpty == true {
       // An unset variable in a script (`--file "$HISTORY"`) must not write into the main history.
-      refuse("--file needs a path; it was given an empty one")
+      refuse("--file needs a path; it was given an empty one", palette: errorPalette)
     }
     let locations: StorageLocations
     do {
@@ -111,13 +112,14 @@ struct StormrangeCLI: ParsableCommand {
         historyFlag: historyFlag, environment: StandardStreams.environmentBytes(),
         homeFromPasswordDatabase: PasswordDatabase.homeOfCurrentUser)
     } catch {
-      refuse(error.message)
+      refuse(error.message, palette: errorPalette)
     }
     if let problem = HistoryPathCheck.problem(with: locations.history) {
-      refuse("cannot use that history file: \(problem.escapedAsPath)")
+      refuse("cannot use that history file: \(problem.escapedAsPath)", palette: errorPalette)
     }
     Signals.install()
-    let launcher = SessionLauncher(locations: locations, bail: flags.bail, echo: flags.echo)
+    let launcher = SessionLauncher(
+      locations: locations, bail: flags.bail, echo: flags.echo, colour: flags.color)
     let status: Int32
     if !command.isEmpty {
       status = launcher.runOneShot(Array(command.map(ArgumentBytes.bytes(of:)).joined(separator: [0x20])))

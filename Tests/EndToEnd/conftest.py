@@ -106,6 +106,9 @@ class Sandbox:
             LANG="C.UTF-8",
             INPUTRC=str(self.inputrc),
             TERM="xterm",
+            # Plain text at a pseudo-terminal too, whatever the machine's NO_COLOR: tests read the words.
+            # test_output_colour.py removes it to see the colours.
+            NO_COLOR="1",
             # A crash must print its backtrace and end, not wait at a terminal for a key.
             SWIFT_BACKTRACE="interactive=no",
         )

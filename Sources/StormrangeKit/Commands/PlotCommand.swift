@@ -50,7 +50,8 @@ struct PlotCommand: Command {
     var text = heading + "\n" + chart.render()
     if limit == nil, let status = StormStatus(history: history, now: session.clock.now().wall) {
       let report = StatusReport(status: status, unit: unit, repertoire: session.repertoire)
-      text += "trend: " + report.trendDescription(short: false) + "\n"
+      text +=
+        session.palette.paint("trend:", as: .heading) + " " + report.trendDescription(short: false) + "\n"
     }
     session.output.write(text)
     return .proceed

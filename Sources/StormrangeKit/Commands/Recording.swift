@@ -39,7 +39,9 @@ enum Recording {
     if session.mode == .interactive,
       let status = StormStatus(history: session.history, now: session.clock.now().wall)
     {
-      session.say("  " + StatusReport(status: status, unit: unit, repertoire: session.repertoire).summaryLine)
+      let report = StatusReport(
+        status: status, unit: unit, repertoire: session.repertoire, palette: session.palette)
+      session.say("  " + report.summaryLine)
     }
   }
 

@@ -37,11 +37,12 @@ struct ShowCommand: Command {
     let listed = (first..<history.count).lazy.map { history[$0] }
     let bearings = listed.contains { $0.bearing != nil }
     let sourceWidth = listed.compactMap { $0.source?.name.count }.max().map { max($0, 6) }
-    var text =
+    var heading =
       pad("#", indexWidth) + "  date               " + "  " + pad("delay", 8) + "  " + pad("distance", 10)
-    if bearings { text += "  bearing" }
-    if let sourceWidth { text += "  " + "source".padding(toLength: sourceWidth) }
-    text += "  note\n"
+    if bearings { heading += "  bearing" }
+    if let sourceWidth { heading += "  " + "source".padding(toLength: sourceWidth) }
+    heading += "  note"
+    var text = session.palette.paint(heading, as: .heading) + "\n"
     text.reserveCapacity((history.count - first + 1) * 64)
     for index in first..<history.count {
       let measurement = history[index]

@@ -42,7 +42,7 @@ struct StatsCommand: Command {
       ])
     }
     let total = storms.reduce(0) { $0 + $1.count }
-    var text = table.render()
+    var text = table.render(palette: session.palette)
     text +=
       "\(storms.count) storm\(storms.count == 1 ? "" : "s"), \(total) measurement\(total == 1 ? "" : "s")"
     text += storms.count > 1 ? "; storm \(storms.count) is the current one\n" : "\n"

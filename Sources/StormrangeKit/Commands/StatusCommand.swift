@@ -57,7 +57,8 @@ struct StatusCommand: Command {
       session.output.write(StatusJSON.encode(status, now: now) + "\n")
     } else if let status {
       let report = StatusReport(
-        status: status, unit: session.currentSettings.unit, repertoire: session.repertoire)
+        status: status, unit: session.currentSettings.unit, repertoire: session.repertoire,
+        palette: session.palette)
       session.output.write(report.block)
     } else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")

@@ -8,6 +8,8 @@ struct StatusReport {
   let status: StormStatus
   let unit: DistanceUnit
   let repertoire: CharacterRepertoire
+  /// Advice by level, lightning within about 10 km in bold, labels set off.
+  var palette = Palette.plain
 
   private var words: MotionText { MotionText(status: status, unit: unit, repertoire: repertoire) }
 
@@ -24,8 +26,10 @@ struct StatusReport {
   var block: String {
     let (latest, advice, now) = (status.latest, status.advice, status.now)
     var text = ""
-    func line(_ label: String, _ value: String) {
-      text += label + String(repeating: " ", count: 11 - label.count) + value + "\n"
+    func line(_ label: String, _ value: String, as role: Palette.Role? = nil) {
+      let value = role.map { palette.paint(value, as: $0) } ?? value
+      text +=
+        palette.paint(label, as: .heading) + String(repeating: " ", count: 11 - label.count) + value + "\n"
     }
     let flash = DurationText.clock(latest.date, besides: now)
     let age = DurationText.approximate(now.timeIntervalSince(latest.date))
@@ -47,16 +51,16 @@ struct StatusReport {
       line(
         "advice",
         "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since) ago "
-          + "(\(thunderClock)); when thunder roars, go indoors")
+          + "(\(thunderClock)); when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
-        line("", "lightning within about \(close) in the last 30 minutes")
+        line("", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
       }
       let countdown = DurationText.countdown(advice.remaining)
       let at = DurationText.clock(advice.allClear ?? now, besides: now)
       line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
       let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
-      line("advice", "all clear: \(what) \(since) ago (\(thunderClock))")
+      line("advice", "all clear: \(what) \(since) ago (\(thunderClock))", as: .safe)
     }
     return text
   }
@@ -67,9 +71,13 @@ struct StatusReport {
     switch status.advice.level {
     case .shelterNow:
       advice =
-        status.advice.lightningWithinCloseDistance ? "shelter now, lightning within 10 km" : "shelter now"
+        palette.paint("shelter now", as: .danger)
+        + (status.advice.lightningWithinCloseDistance
+          ? ", " + palette.paint("lightning within 10 km", as: .emphasis) : "")
     case .allClear:
-      advice = "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder ?? 0)) ago)"
+      advice = palette.paint(
+        "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder ?? 0)) ago)",
+        as: .safe)
     }
     let uncertainty = "\(repertoire.plusMinus) \(unit.format(metres: status.uncertainty))"
     let parts = [uncertainty, words.trend(short: true), words.closestApproach(short: true), advice]

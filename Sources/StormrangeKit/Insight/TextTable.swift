@@ -12,14 +12,14 @@ struct TextTable {
 
   mutating func append(_ row: [String]) { rows.append(row) }
 
-  /// The heading line and the rows, each ending in a newline, two spaces between columns, no
-  /// trailing blanks.
-  func render() -> String {
+  /// The heading line (painted as a heading, after the widths are counted) and the rows, each ending
+  /// in a newline, two spaces between columns, no trailing blanks.
+  func render(palette: Palette = .plain) -> String {
     let widths = columns.indices.map { column in
       ([columns[column].heading] + rows.map { $0[column] }).map(\.count).max() ?? 0
     }
     var text = ""
-    for row in [columns.map(\.heading)] + rows {
+    for (number, row) in ([columns.map(\.heading)] + rows).enumerated() {
       var line = ""
       for (column, cell) in row.enumerated() {
         let padding = String(repeating: " ", count: widths[column] - cell.count)
@@ -27,7 +27,7 @@ struct TextTable {
         line += columns[column].alignment == .left ? cell + padding : padding + cell
       }
       while line.last == " " { line.removeLast() }
-      text += line + "\n"
+      text += (number == 0 ? palette.paint(line, as: .heading) : line) + "\n"
     }
     return text
   }

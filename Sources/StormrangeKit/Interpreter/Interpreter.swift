@@ -57,10 +57,12 @@ public final class Interpreter {
     Stopwatch.cancel(in: session)
   }
 
-  /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs.
+  /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs, its bracket
+  /// in yellow when the palette colours (the line editor tells readline those escapes take no column).
   public func prompt(at moment: Moment) -> String {
     guard let flash = session.flash else { return "stormrange> " }
-    return "stormrange [flash +\(Int(max(0, moment.monotonic - flash.moment.monotonic))) s]> "
+    let seconds = Int(max(0, moment.monotonic - flash.moment.monotonic))
+    return "stormrange " + session.palette.paint("[flash +\(seconds) s]", as: .caution) + "> "
   }
 
   /// Completions for `word`, the word being typed after the text `before` it: command names first,

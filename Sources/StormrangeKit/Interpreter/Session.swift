@@ -27,6 +27,10 @@ public final class Session {
   /// Whether output may use Unicode (charts, ±) or only ASCII; the executable decides from the
   /// locale (see ``CharacterRepertoire/forLocale(environment:)``).
   public var repertoire: CharacterRepertoire = .unicode
+  /// How results on standard output are styled, and errors and warnings on standard error; the
+  /// executable decides each for its stream (see ``Palette/choose(_:isTerminal:environment:)``).
+  public var palette = Palette.plain
+  public var errorPalette = Palette.plain
   /// How to revert this session's changes, newest last.
   var undoSteps: [UndoStep] = []
   /// How many undo steps there were when the current group began.
@@ -55,12 +59,13 @@ public final class Session {
 
   /// Writes a warning to standard error, labelled like errors, on one line whatever it quotes.
   public func warn(_ message: String) {
-    errors.write(label("warning: " + message).escapingControlCharacters + "\n")
+    errors.write(
+      errorPalette.paint(label("warning: " + message).escapingControlCharacters, as: .caution) + "\n")
   }
 
   /// Writes an error to standard error, on one line whatever it quotes (a file name, a note).
   public func report(_ error: StormrangeError) {
-    errors.write(label(error.message).escapingControlCharacters + "\n")
+    errors.write(errorPalette.paint(label(error.message).escapingControlCharacters, as: .error) + "\n")
   }
 
   /// `stormrange: line 3: …` in a batch, `stormrange: …` for one command, `error: …` at the prompt.
