@@ -30,6 +30,9 @@ public final class HistoryChangeDetector {
   private let name: [UInt8]
   private let forcePolling: Bool
   private var lastIdentity: FileIdentity?
+  /// The watched folder's device and inode: a folder removed while another process still holds
+  /// it (a shell's working directory) sends no event until it is let go, so ``check()`` compares.
+  private var watchedFolder: (device: UInt64, inode: UInt64)?
 
   /// Watches the file at `path` as it is (links already resolved); `polling` never uses inotify.
   public init(path: SystemPath, polling: Bool = false) {
@@ -53,6 +56,14 @@ public final class HistoryChangeDetector {
   public func check() -> Bool {
     switch method {
     case .inotify:
+      guard let folder = FileIdentity.of(path: file.parentDirectory), let watched = watchedFolder,
+        folder.device == watched.device, folder.inode == watched.inode
+      else {
+        // The folder at the path is not the one watched any more: poll until it is back.
+        stopInotify()
+        lastIdentity = FileIdentity.of(path: file)
+        return true
+      }
       return readEvents()
     case .polling:
       if !forcePolling, startInotify() { return true }
@@ -71,6 +82,11 @@ public final class HistoryChangeDetector {
       close(watcher)
       return false
     }
+    guard let folder = FileIdentity.of(path: file.parentDirectory) else {
+      close(watcher)
+      return false
+    }
+    watchedFolder = (folder.device, folder.inode)
     descriptor = watcher
     method = .inotify
     return true

@@ -22,6 +22,8 @@ final class TerminalScreen {
       characters[Int(VMIN)] = 1  // a read returns as soon as one byte is there
       characters[Int(VTIME)] = 0
       characters[Int(VSUSP)] = 0  // _POSIX_VDISABLE: Ctrl-Z is just a key
+      // Ctrl-\ too: SIGQUIT would end the program (and dump core) before it restores the terminal.
+      characters[Int(VQUIT)] = 0
     }
     guard tcsetattr(0, TCSANOW, &keys) == 0 else { return nil }
     console.output.writeExactly("\u{1B}[?1049h\u{1B}[?25l")

@@ -292,12 +292,26 @@ def test_uninstall_never_follows_a_manifest_out_of_the_prefix_or_into_the_histor
     history.write_text("keep")
     with (prefix / MANIFEST).open("a") as manifest:
         manifest.write("file ../outside\nfile share/stormrange/SavedHistory.plist\nfile /etc/hostname\n"
-                       "dir share/stormrange\n")
+                       "dir share/stormrange\nfile share//stormrange/SavedHistory.plist\n"
+                       "file share/./stormrange/SavedHistory.plist\nfile share/link/SavedHistory.plist\n")
+    (prefix / "share" / "link").symlink_to("stormrange")
     result = run_install("--uninstall", "--prefix", str(prefix), home=home, binary=binary)
     assert result.returncode == 0, result.stderr
     assert outside.read_text() == "keep"
     assert history.read_text() == "keep"
-    assert tree(prefix) == {"share", "share/stormrange", "share/stormrange/SavedHistory.plist"}
+    assert tree(prefix) == {"share", "share/link", "share/stormrange", "share/stormrange/SavedHistory.plist"}
+
+
+def test_an_install_that_fails_half_way_can_still_be_uninstalled(tmp_path, home, binary):
+    prefix = tmp_path / "prefix"
+    (prefix / "share").mkdir(parents=True)
+    (prefix / "share" / "man").write_text("a file where a folder should be")
+    result = run_install("--prefix", str(prefix), home=home, binary=binary)
+    assert result.returncode != 0
+    assert (prefix / "bin" / "stormrange").exists()
+    undone = run_install("--uninstall", "--prefix", str(prefix), home=home, binary=binary)
+    assert undone.returncode == 0, undone.stderr
+    assert tree(prefix) == {"share", "share/man"}
 
 
 def test_uninstall_without_a_manifest_says_so(tmp_path, home, binary):

@@ -252,6 +252,15 @@ def test_dashboard_follows_the_terminal_size(sandbox):
     assert dashboard.finish() == 0
 
 
+def test_ctrl_backslash_is_just_a_key_in_the_dashboard(sandbox):
+    # Ctrl-\ would send SIGQUIT, which ends the program before it can restore the terminal.
+    dashboard = Dashboard(sandbox)
+    dashboard.expect("no measurements yet")
+    dashboard.child.send("\x1c")
+    dashboard.child.send("q")
+    assert dashboard.finish() == 0
+
+
 def test_dashboard_leaves_on_sigterm_restoring_the_terminal(sandbox):
     dashboard = Dashboard(sandbox)
     dashboard.expect("no measurements yet")

@@ -69,6 +69,30 @@ import Testing
     #expect(changed(detector))
   }
 
+  /// A folder removed while something still holds it (a shell's working directory) sends no event
+  /// until it is let go; the detector notices the new folder at the path and polls it.
+  @Test func aFolderReplacedWhileHeldIsNoticed() throws {
+    let folder = directory.file("held")
+    let inner = folder + "/h.plist"
+    mkdir(folder, 0o700)
+    try SavedHistory(path: inner, now: now).append(
+      Measurement(date: Date(timeIntervalSince1970: 1_782_921_780), delay: 5, temperature: 20))
+    let detector = HistoryChangeDetector(path: SystemPath(inner))
+    #expect(detector.method == .inotify)
+    let holder = open(folder, O_RDONLY | O_DIRECTORY)
+    defer { close(holder) }
+    #expect(rename(folder, directory.file("gone")) == 0)
+    mkdir(folder, 0o700)
+    #expect(detector.check())
+    #expect(detector.method == .polling)
+    _ = detector.check()  // watches the new folder
+    #expect(detector.method == .inotify)
+    #expect(!changed(detector))
+    try SavedHistory(path: inner, now: now).append(
+      Measurement(date: Date(timeIntervalSince1970: 1_782_921_780), delay: 6, temperature: 20))
+    #expect(changed(detector))
+  }
+
   @Test func aMissingFolderIsPolledUntilItExists() throws {
     let inner = directory.file("later/h.plist")
     let detector = HistoryChangeDetector(path: SystemPath(inner))
