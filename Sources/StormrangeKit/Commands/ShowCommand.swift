@@ -33,10 +33,15 @@ struct ShowCommand: Command {
     let unit = session.currentSettings.unit
     let first = limit.map { max(0, history.count - $0) } ?? 0
     let indexWidth = max(1, String(history.count).count)
-    // The bearing and source columns appear only when a listed measurement has one.
-    let listed = (first..<history.count).lazy.map { history[$0] }
-    let bearings = listed.contains { $0.bearing != nil }
-    let sourceWidth = listed.compactMap { $0.source?.name.count }.max().map { max($0, 6) }
+    // The bearing and source columns appear only when a listed measurement has one (one pass).
+    var bearings = false
+    var longestSource: Int?
+    for index in first..<history.count {
+      let measurement = history[index]
+      if measurement.bearing != nil { bearings = true }
+      if let source = measurement.source { longestSource = max(longestSource ?? 6, source.name.utf8.count) }
+    }
+    let sourceWidth = longestSource
     var heading =
       pad("#", indexWidth) + "  date               " + "  " + pad("delay", 8) + "  " + pad("distance", 10)
     if bearings { heading += "  bearing" }
@@ -53,15 +58,27 @@ struct ShowCommand: Command {
       text += pad(MeasurementText.delay(measurement, repertoire: session.repertoire), 8)
       text += "  "
       text += pad(unit.format(metres: measurement.distance), 10)
-      if bearings { text += "  " + pad(measurement.bearing?.description ?? "", 7) }
-      if let sourceWidth { text += "  " + (measurement.source?.name ?? "").padding(toLength: sourceWidth) }
+      // Blanks for empty columns wait until something follows them: none end a line.
+      var blanks = 0
+      if bearings {
+        if let bearing = measurement.bearing {
+          text += "  " + pad(bearing.description, 7 + blanks)
+          blanks = 0
+        } else {
+          blanks += 9
+        }
+      }
+      if let sourceWidth {
+        if let source = measurement.source {
+          text += String(repeating: " ", count: blanks + 2) + source.name
+          blanks = sourceWidth - source.name.utf8.count
+        } else {
+          blanks += 2 + sourceWidth
+        }
+      }
       if let note = measurement.note {
-        text += "  "
         // A note from another tool may hold line breaks or escape sequences: one row per measurement.
-        text += note.escapingControlCharacters
-      } else {
-        // No blanks at the end of a line with empty columns last.
-        while text.last == " " { text.removeLast() }
+        text += String(repeating: " ", count: blanks + 2) + note.escapingControlCharacters
       }
       text += "\n"
     }
