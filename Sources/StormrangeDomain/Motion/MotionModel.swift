@@ -28,6 +28,6 @@ public enum MotionModel {
   /// How well a bearing is known, degrees, one standard error: a direction judged by eye.
   public static let bearingError = 10.0
 
-  /// The distance the NWS treats as "lightning is close": 10 km.
-  public static let closeDistance = 10_000.0
+  /// The distance the NWS treats as "lightning is close": 10 km, as the advice has it.
+  public static let closeDistance = SafetyAdvice.closeDistance
 }

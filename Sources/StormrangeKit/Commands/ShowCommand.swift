@@ -99,11 +99,7 @@ struct ShowCommand: Command {
       throw command.usageError("unexpected argument '\(words[1].escapedForDisplay)'")
     }
     guard let word = words.first else { return (nil, json) }
-    guard let count = Int(word), count > 0 else {
-      throw .invalidArgument(
-        "'\(word.escapedForDisplay)' is not a positive whole number; e.g. \(command.name) 20")
-    }
-    return (count, json)
+    return (try command.count(word), json)
   }
 
   /// Right-aligns `text` in `width` columns.

@@ -38,9 +38,13 @@ extension Command {
   func optionalCount(_ arguments: CommandArguments) throws(StormrangeError) -> Int? {
     try expectArguments(arguments, atMost: 1)
     guard !arguments.isEmpty else { return nil }
-    guard let count = Int(arguments[0]), count > 0 else {
-      throw .invalidArgument(
-        "'\(arguments[0].escapedForDisplay)' is not a positive whole number; e.g. \(name) 20")
+    return try count(arguments[0])
+  }
+
+  /// The `N` of `show N`, `plot N`: a positive whole number.
+  func count(_ word: String) throws(StormrangeError) -> Int {
+    guard let count = Int(word), count > 0 else {
+      throw .invalidArgument("'\(word.escapedForDisplay)' is not a positive whole number; e.g. \(name) 20")
     }
     return count
   }
