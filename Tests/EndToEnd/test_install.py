@@ -77,10 +77,20 @@ def test_a_hint_when_the_prefix_bin_is_not_on_path_and_none_when_it_is(tmp_path,
     prefix = tmp_path / "prefix"
     away = run_install("--prefix", str(prefix), home=home, binary=binary)
     assert f"note: {prefix}/bin is not on PATH" in away.stdout
-    assert f'export PATH="{prefix}/bin:$PATH"' in away.stdout
+    assert f'export PATH={prefix}/bin:"$PATH"' in away.stdout
     on = run_install("--prefix", str(prefix), home=home, binary=binary, path=f"/usr/bin:{prefix}/bin/:/bin")
     assert on.returncode == 0, on.stderr
     assert "not on PATH" not in on.stdout
+
+
+def test_the_path_hint_pastes_as_it_is_for_a_prefix_with_a_space_and_a_dollar(tmp_path, home, binary):
+    prefix = tmp_path / "pre fix" / "$x"
+    result = run_install("--prefix", str(prefix), home=home, binary=binary)
+    assert result.returncode == 0, result.stderr
+    line = next(line.strip() for line in result.stdout.splitlines() if line.strip().startswith("export PATH="))
+    found = subprocess.run(["bash", "-c", f"{line}; command -v stormrange"], capture_output=True, text=True,
+                           env={"PATH": "/usr/bin:/bin"})
+    assert found.stdout.strip() == f"{prefix}/bin/stormrange"
 
 
 def test_a_hint_for_zsh_fpath(installed):
