@@ -58,15 +58,12 @@ import Testing
     ("add 6 from \u{1B}[2J", "'\\u{1B}[2J' is not a bearing"),
   ])
   func aBadBearingIsRefusedAndChangesNothing(line: String, reason: String) throws {
-    let test = TestSession()
-    test.runAll(["add 5"])
-    let before = test.directory.bytes("history.plist")
-    _ = test.output.take()
-    #expect(test.run(line))
-    #expect(test.output.text.isEmpty)
-    #expect(test.errors.text.hasPrefix("stormrange: line 1: \(reason)"))
-    #expect(test.errors.text.split(separator: "\n").count == 1)
-    #expect(test.directory.bytes("history.plist") == before)
+    let refusal = Refusal(of: line)
+    #expect(refusal.failed)
+    #expect(refusal.output.isEmpty)
+    #expect(refusal.errors.hasPrefix("stormrange: line 1: \(reason)"))
+    #expect(refusal.errors.split(separator: "\n").count == 1)
+    #expect(refusal.historyUnchanged)
   }
 
   @Test func theFlashsBearingWinsAndTheThundersIsUsedWhenTheFlashHadNone() throws {

@@ -62,15 +62,12 @@ import Testing
     ("add 12 km note \u{7}", "the note contains the control character U+0007"),
   ])
   func aBadReadingIsRefusedAndChangesNothing(line: String, reason: String) throws {
-    let test = TestSession()
-    test.runAll(["add 5"])
-    let before = test.directory.bytes("history.plist")
-    _ = test.output.take()
-    #expect(test.run(line))
-    #expect(test.output.text.isEmpty)
-    #expect(test.errors.text.hasPrefix("stormrange: line 1: "))
-    #expect(test.errors.text.contains(reason))
-    #expect(test.directory.bytes("history.plist") == before)
+    let refusal = Refusal(of: line)
+    #expect(refusal.failed)
+    #expect(refusal.output.isEmpty)
+    #expect(refusal.errors.hasPrefix("stormrange: line 1: "))
+    #expect(refusal.errors.contains(reason))
+    #expect(refusal.historyUnchanged)
   }
 
   @Test func aDetectorsReadingIsStoredWithoutTimingKeys() throws {

@@ -66,14 +66,11 @@ import Testing
     ("add 6 at 2999-01-01T00:00Z", "'2999-01-01T00:00Z' is in the future"),
   ])
   func badInputIsRejectedWithItsReasonAndChangesNothing(line: String, reason: String) throws {
-    let test = TestSession()
-    test.runAll(["add 5"])
-    let before = test.directory.bytes("history.plist")
-    _ = test.output.take()
-    #expect(test.run(line))
-    #expect(test.output.text.isEmpty)
-    #expect(test.errors.text == "stormrange: line 1: \(reason)\n")
-    #expect(test.directory.bytes("history.plist") == before)
-    #expect(test.session.undoSteps.count == 1)
+    let refusal = Refusal(of: line)
+    #expect(refusal.failed)
+    #expect(refusal.output.isEmpty)
+    #expect(refusal.errors == "stormrange: line 1: \(reason)\n")
+    #expect(refusal.historyUnchanged)
+    #expect(refusal.undoStepsUnchanged)
   }
 }
