@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# On CI a skip fails (ci_skips.py).
+pytest_plugins = ["ci_skips"]
+
 # `#3  2.06 km  (delay 6.00 s)`: the index, the distance with its unit, the delay.
 CONFIRMATION = re.compile(r"^#?(\d+)\b.*?(-?\d+(?:\.\d+)?) (km|m|mi|ft|nmi)\b.*?delay\D*?(\d+(?:\.\d+)?) ?s\b")
 # A row of `show`: index, then the local date and time.
