@@ -15,9 +15,11 @@ struct SessionLauncher {
   let clock = SystemClock()
 
   private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
+    // A signal ends a wait for another process's lock: the command gives up and changes nothing.
+    let stopping = { Signals.pending != 0 }
     let session = Session(
-      history: SavedHistory(path: locations.history, now: { clock.now().wall }),
-      settings: SettingsStore(path: locations.settings),
+      history: SavedHistory(path: locations.history, now: { clock.now().wall }, shouldStop: stopping),
+      settings: SettingsStore(path: locations.settings, shouldStop: stopping),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
@@ -44,7 +46,8 @@ struct SessionLauncher {
       text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
     let (outcome, failed) = interpreter.execute(input)
     if let status = Self.finish(console, session: interpreter.session) { return status }
-    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }  // Ctrl-C at a question
+    // Ctrl-C at a question, or a signal while waiting for the lock.
+    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
     if case .exitStatus(let status) = outcome, !failed { return status }
     return failed ? 1 : 0
   }

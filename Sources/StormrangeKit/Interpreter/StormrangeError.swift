@@ -123,6 +123,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "could not save the history to \(path): it would grow to \(size) bytes, over the \(limit / 1_000_000) MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
     case .settings(let path, let problem):
       return "settings file \(path): \(problem)"
+    case .cancelled(let lock):
+      return
+        "cancelled while waiting for another stormrange process to release the lock \(lock); nothing was changed"
     }
   }
 }
