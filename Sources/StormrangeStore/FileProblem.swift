@@ -10,6 +10,8 @@ public struct FileProblem: Error, Equatable, Sendable {
   public var code: Int32?
   /// The path names a directory, a device or a FIFO: nothing stormrange may read as a file or move.
   public var isNotARegularFile = false
+  /// A wait (for a lock) was given up because the process was asked to stop: nothing was done.
+  public var isCancelled = false
 
   public init(_ message: String, code: Int32? = nil) {
     self.message = message

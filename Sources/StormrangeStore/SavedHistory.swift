@@ -47,19 +47,27 @@ public final class SavedHistory: RandomAccessCollection {
   }
 
   /// Files over `readLimit` bytes (256 MB) are refused as not being a history, so no change may make
-  /// the file larger than that; `now` is the wall clock, read once per load.
-  public init(path: SystemPath, readLimit: Int = 256_000_000, now: @escaping () -> Date) {
+  /// the file larger than that; `now` is the wall clock, read once per load. `shouldStop` is asked
+  /// while a change waits for another process's lock: true gives the change up
+  /// (``StoreError/cancelled(lock:)``).
+  public init(
+    path: SystemPath, readLimit: Int = 256_000_000, now: @escaping () -> Date,
+    shouldStop: @escaping () -> Bool = { false }
+  ) {
     self.path = path
     self.target = DurableFile.resolveLinks(path)
     self.readLimit = readLimit
     self.now = now
-    self.lock = FileLock(path: target + ".lock")
+    self.lock = FileLock(path: target + ".lock", shouldStop: shouldStop)
     self.sweeper = StaleTemporarySweeper(beside: target)
   }
 
   /// For a path that is text, such as one from the environment.
-  public convenience init(path: String, readLimit: Int = 256_000_000, now: @escaping () -> Date) {
-    self.init(path: SystemPath(path), readLimit: readLimit, now: now)
+  public convenience init(
+    path: String, readLimit: Int = 256_000_000, now: @escaping () -> Date,
+    shouldStop: @escaping () -> Bool = { false }
+  ) {
+    self.init(path: SystemPath(path), readLimit: readLimit, now: now, shouldStop: shouldStop)
   }
 
   // MARK: Collection
@@ -294,6 +302,7 @@ public final class SavedHistory: RandomAccessCollection {
       try DurableFile.createParentDirectories(of: target, owner: FileOwner.ofHistory(at: target))
       try lock.lock(owner: FileOwner.ofHistory(at: target))
     } catch {
+      if error.isCancelled { throw .cancelled(lock: lock.path.description) }
       throw .saveFailed(path: path.description, problem: error.message)
     }
   }

@@ -23,13 +23,17 @@ public final class SettingsStore {
     var identity: FileIdentity?
   }
 
-  public init(path: SystemPath) {
+  /// `shouldStop` is asked while `set` waits for another process's lock: true gives it up
+  /// (``StoreError/cancelled(lock:)``).
+  public init(path: SystemPath, shouldStop: @escaping () -> Bool = { false }) {
     self.path = path
-    lock = FileLock(path: path + ".lock")
+    lock = FileLock(path: path + ".lock", shouldStop: shouldStop)
   }
 
   /// For a path that is text.
-  public convenience init(path: String) { self.init(path: SystemPath(path)) }
+  public convenience init(path: String, shouldStop: @escaping () -> Bool = { false }) {
+    self.init(path: SystemPath(path), shouldStop: shouldStop)
+  }
 
   /// The settings in force: the file as it is now, re-read if another process changed it. An
   /// unusable file gives the defaults and a ``problem``.
@@ -51,6 +55,7 @@ public final class SettingsStore {
       try DurableFile.createParentDirectories(of: path, owner: FileOwner.ofHistory(at: path))
       try lock.lock(owner: FileOwner.ofHistory(at: path))
     } catch {
+      if error.isCancelled { throw .cancelled(lock: lock.path.description) }
       throw .settings(path: path.description, problem: "cannot save: \(error.message)")
     }
     defer { lock.unlock() }

@@ -18,4 +18,6 @@ public enum StoreError: Error, Equatable, Sendable {
   case tooLarge(path: String, size: Int, limit: Int)
   /// The settings file exists but cannot be used, or cannot be written.
   case settings(path: String, problem: String)
+  /// A signal ended the wait for the lock `lock`, which another process held: nothing was changed.
+  case cancelled(lock: String)
 }

@@ -1,6 +1,10 @@
 import StormrangeKit
 import StormrangeStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The REPL at a terminal: reads lines with a ``LineEditor``, runs them with the interpreter, and
 /// turns Ctrl-C into cancelling the stopwatch and Ctrl-D or `quit` into leaving.
 final class InteractiveLoop {
@@ -39,10 +43,15 @@ final class InteractiveLoop {
         if let status = SessionLauncher.finish(console, session: session) { return status }
       case .line(let text, let arrival, let isValidUTF8):
         let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
+        // Ctrl-C during the command: the terminal echoed `^C` where the cursor was; what the command
+        // says next starts a line of its own.
+        if Signals.pending == SIGINT { StandardStreams.writeError("\n") }
         if let status = SessionLauncher.finish(console, session: session) { return status }
         if outcome == .quit { return 0 }
-        // SIGTERM or SIGHUP that ended a `watch`: they end the prompt too.
-        if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
+        // Ctrl-C during the command (waiting for the lock, output blocked) cancelled what was left of
+        // it; SIGTERM or SIGHUP (which also end a `watch`) end the prompt too.
+        let number = Signals.take()
+        if number != 0, number != SIGINT { return Signals.exitStatus(for: number) }
       }
     }
   }

@@ -15,9 +15,11 @@ struct SessionLauncher {
   let clock = SystemClock()
 
   private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
+    // A signal ends a wait for another process's lock: the command gives up and changes nothing.
+    let stopping = { Signals.pending != 0 }
     let session = Session(
-      history: SavedHistory(path: locations.history, now: { clock.now().wall }),
-      settings: SettingsStore(path: locations.settings),
+      history: SavedHistory(path: locations.history, now: { clock.now().wall }, shouldStop: stopping),
+      settings: SettingsStore(path: locations.settings, shouldStop: stopping),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
@@ -44,7 +46,9 @@ struct SessionLauncher {
       text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
     let (outcome, failed) = interpreter.execute(input)
     if let status = Self.finish(console, session: interpreter.session) { return status }
-    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }  // Ctrl-C at a question
+    // Ctrl-C at a question, a signal while waiting for the lock or while output was blocked; a
+    // `watch` it ended has taken it (status 0).
+    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
     if case .exitStatus(let status) = outcome, !failed { return status }
     return failed ? 1 : 0
   }
@@ -84,13 +88,14 @@ struct SessionLauncher {
   /// As if killed by SIGPIPE, but only ever after a whole command.
   static let closedPipeStatus: Int32 = 141
 
-  /// Flushes the console; when standard output failed, returns the exit status to end with, having
-  /// said why on standard error unless the reader simply went away.
+  /// Writes out the console (see ``Session/writeOut(_:linesLeft:)``); when standard output failed,
+  /// returns the exit status to end with. Output given up for a signal returns nil: the caller ends
+  /// as that signal says.
   static func finish(_ console: Console, session: Session) -> Int32? {
-    guard !console.flush() else { return nil }
-    guard case .failed(let code)? = console.outputFailure else { return closedPipeStatus }
-    session.report(.outputFailed(code: code))
-    console.flush()
-    return 1
+    switch session.writeOut(console) {
+    case .written, .interrupted: return nil
+    case .closed: return closedPipeStatus
+    case .failed: return 1
+    }
   }
 }

@@ -54,6 +54,12 @@ enum Signals {
   /// Readable once a signal has arrived (-1 if the pipe could not be made); for poll(2).
   static var wakeDescriptor: Int32 { wakeReader }
 
+  /// Empties the wake pipe, once what woke a poll(2) has been dealt with, so that it waits again.
+  static func drainWake() {
+    var scratch = [UInt8](repeating: 0, count: 64)
+    while wakeReader >= 0, read(wakeReader, &scratch, scratch.count) > 0 {}
+  }
+
   /// Exit status for a run ended by `number`: 128 + number, as shells report it.
   static func exitStatus(for number: Int32) -> Int32 { 128 + number }
 }

@@ -15,7 +15,7 @@ enum TerminalQuestion {
     var answer: [UInt8] = []
     var byte: UInt8 = 0
     while true {
-      let count = read(0, &byte, 1)
+      let count = waitForKey() ? read(0, &byte, 1) : 0
       if count < 0, errno == EINTR, Signals.pending == 0 { continue }
       if count <= 0 {
         StandardStreams.writeError("\n")  // so that what follows starts a line of its own
@@ -25,6 +25,21 @@ enum TerminalQuestion {
       answer.append(byte)
     }
     return isYes(String(decoding: answer, as: UTF8.self))
+  }
+
+  /// Waits until standard input can be read; false once a signal is pending. The signal pipe closes
+  /// the gap between asking and starting to read, where Ctrl-C would leave `read` waiting for a key.
+  private static func waitForKey() -> Bool {
+    while Signals.pending == 0 {
+      var waiting = [
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: Signals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      if poll(&waiting, 2, -1) < 0, errno != EINTR { return true }  // let read(2) report it
+      if waiting[0].revents != 0 { return true }
+      if waiting[1].revents != 0, Signals.pending == 0 { Signals.drainWake() }
+    }
+    return false
   }
 
   /// Whether a typed answer means yes: `y` or `yes`, in any case, blanks around it ignored.

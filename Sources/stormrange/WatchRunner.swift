@@ -81,8 +81,7 @@ final class WatchRunner {
     let wall = view.session.clock.now().wall.timeIntervalSince1970
     let timeout = Int32((1 - wall.truncatingRemainder(dividingBy: 1)) * 1000) + 5
     if Signals.pending == 0 { _ = poll(&descriptors, nfds_t(descriptors.count), timeout) }
-    var scratch = [UInt8](repeating: 0, count: 64)
-    if descriptors[0].revents != 0 { while read(descriptors[0].fd, &scratch, scratch.count) > 0 {} }
+    if descriptors[0].revents != 0 { Signals.drainWake() }
     return Events(
       keys: descriptors[2].revents != 0, resized: descriptors[3].revents != 0,
       historyMayHaveChanged: detector.check(), outputClosed: descriptors[4].revents & Int16(POLLERR) != 0)

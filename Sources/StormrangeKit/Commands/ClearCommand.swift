@@ -58,6 +58,7 @@ struct ClearCommand: Command {
       session.remember(.restore(removed))
       let them = removed.count == 1 ? "it" : "them"
       let copy = keptIn.description.escapedAsPath
+      session.saved(.cleared(count: removed.count, copy: copy))
       session.say(
         "deleted \(removed.count) measurement\(removed.count == 1 ? "" : "s")"
           + (session.canUndoLater ? " ('undo' restores \(them))" : "")
@@ -85,6 +86,7 @@ struct ClearCommand: Command {
     guard let aside = movedTo else {
       return try run(arguments, in: session)  // Readable again meanwhile: clear it as such.
     }
+    session.saved(.movedAside(to: aside.escapedAsPath))
     var message = "moved the unreadable history file to \(aside.escapedAsPath); the history is now empty"
     let recoverable = MeasurementImport.recoverableCount(
       at: aside, readLimit: session.history.readLimit, now: now,

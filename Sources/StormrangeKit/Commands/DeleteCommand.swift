@@ -41,6 +41,7 @@ struct DeleteCommand: Command {
       return .success((removed, number - 1 < entries.count ? entries[number - 1] : nil))
     }
     session.remember(.reinsert(removedEntry, at: number - 1, before: successor))
+    session.saved(.deleted(index: number))
     session.say(
       "deleted #\(number) (\(Self.describe(removedEntry.measurement, unit: session.currentSettings.unit)))")
     return .proceed

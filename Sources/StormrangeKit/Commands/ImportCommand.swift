@@ -109,6 +109,7 @@ struct ImportCommand: Command {
       return .proceed
     }
     session.remember(.removeImported(added))
+    session.saved(.imported(first: session.history.count - added.count + 1, count: added.count))
     var message =
       "imported \(added.count) measurement\(added.count == 1 ? "" : "s") from \(shown) (\(source))"
     if skipped > 0 { message += "; skipped \(skipped) already in the history" }

@@ -32,6 +32,7 @@ enum Recording {
       return entries.count
     }
     session.remember(.removeAdded(entry))
+    session.saved(.added(index: index))
     session.shownNumbers.showed(index - 1..<index, of: session.history.entries)
     if let warning { session.warn(warning) }
     let unit = session.currentSettings.unit

@@ -51,6 +51,7 @@ struct SetCommand: Command {
       try StormrangeError.wrapping { () throws(StoreError) in
         try session.settings.set("unit", to: .string(unit.rawValue))
       }
+      session.saved(.setting(name: "unit", value: unit.rawValue))
       session.say("unit set to \(unit.rawValue)")
     case "temperature":
       guard let temperature = Temperature(parsing: value) else {
@@ -61,6 +62,7 @@ struct SetCommand: Command {
       try StormrangeError.wrapping { () throws(StoreError) in
         try session.settings.set("temperature", to: .real(temperature.celsius))
       }
+      session.saved(.setting(name: "temperature", value: temperature.description))
       let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)
       session.say(
         "temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"

@@ -10,6 +10,7 @@ struct UndoCommand: Command {
     guard let step = session.undoSteps.last else { throw .nothingToUndo }
     let description = try step.apply(in: session, unit: session.currentSettings.unit)
     session.undoSteps.removeLast()
+    session.saved(.undone(description))
     session.say(description)
     return .proceed
   }

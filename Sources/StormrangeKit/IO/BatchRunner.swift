@@ -25,7 +25,7 @@ public final class BatchRunner {
     /// Standard output could not be written: its reader went away (`stormrange show | head -1`,
     /// a quiet end), or writing failed (a full disk), which the run has reported on standard error.
     public var outputFailure: Console.WriteResult?
-    /// A signal asked the run to stop.
+    /// A signal asked the run to stop (and may have cut off output that was blocked).
     public var stopped = false
   }
 
@@ -70,7 +70,7 @@ public final class BatchRunner {
   }
 
   private var finished: Bool {
-    result.outputFailure != nil || (options.bail && result.anyFailed) || quitRequested
+    result.outputFailure != nil || result.stopped || (options.bail && result.anyFailed) || quitRequested
   }
   private var quitRequested = false
 
@@ -120,18 +120,22 @@ public final class BatchRunner {
   }
 
   /// Writes what the lines so far produced; a failed standard output ends the run, with one line on
-  /// standard error unless its reader simply went away.
+  /// standard error (naming what was saved but not confirmed) unless its reader simply went away,
+  /// and so does a signal that arrived while it was blocked.
   private func flush() {
-    guard console.flush() else {
-      if result.outputFailure == nil, case .failed(let code)? = console.outputFailure {
-        result.anyFailed = true
-        // Labelled with the line whose output failed, which may be an echoed blank or comment line.
-        interpreter.session.lineNumber = lineNumber
-        interpreter.session.report(.outputFailed(code: code, linesLeft: true))
-        console.flush()
-      }
-      result.outputFailure = console.outputFailure
+    guard result.outputFailure == nil else {
+      console.flush()  // only errors are written now
       return
+    }
+    // Labelled with the line whose output failed, which may be an echoed blank or comment line.
+    interpreter.session.lineNumber = lineNumber
+    switch interpreter.session.writeOut(console, linesLeft: true) {
+    case .written: break
+    case .interrupted: result.stopped = true
+    case .closed: result.outputFailure = .closed
+    case let failure:
+      result.anyFailed = true
+      result.outputFailure = failure
     }
   }
 }

@@ -5,6 +5,9 @@
 ///
 /// A write error on standard output is remembered: a reader that went away (`head -1`) is a quiet
 /// end, anything else (a full disk, an I/O error) must be reported, and nothing more is written.
+/// A write given up because a signal arrived while the output was blocked
+/// (``WriteResult/interrupted``) drops the rest of that flush's output, but is not remembered: at the
+/// prompt, Ctrl-C only cancels what the command was printing.
 public final class Console {
   public enum Stream: Sendable {
     case output
@@ -18,6 +21,8 @@ public final class Console {
     case closed
     /// Writing failed with this errno (ENOSPC, EIO, …).
     case failed(Int32)
+    /// The output was blocked (a reader that does not read) when a signal asked the program to stop.
+    case interrupted
   }
 
   /// Results, on standard output.
@@ -26,6 +31,9 @@ public final class Console {
   public private(set) lazy var errors: TextSink = Sink(console: self, stream: .errors)
   /// Set once standard output could not be written; later output to it is dropped.
   public private(set) var outputFailure: WriteResult?
+  /// Whether the last ``flush()`` gave up standard output because a signal arrived while it was
+  /// blocked.
+  public private(set) var wasInterrupted = false
 
   /// Replaces stormrange's symbols (°, ±, ·, —, …) with ASCII stand-ins, for a terminal whose
   /// locale is not UTF-8 (see ``CharacterRepertoire``).
@@ -37,22 +45,27 @@ public final class Console {
   /// `destination` writes all of the bytes to the stream, or says why it could not.
   public init(destination: @escaping (Stream, [UInt8]) -> WriteResult) { self.destination = destination }
 
-  /// Sends what is held, in order; returns false once standard output has failed.
+  /// Sends what is held, in order; returns false when standard output has failed, or was given up
+  /// by this flush (``wasInterrupted``).
   @discardableResult
   public func flush() -> Bool {
     let chunks = pending
     pending.removeAll(keepingCapacity: true)
+    wasInterrupted = false
     for (stream, bytes) in chunks {
       if stream == .output {
-        guard outputFailure == nil else { continue }
-        let result = destination(.output, bytes)
-        if result != .written { outputFailure = result }
+        guard outputFailure == nil, !wasInterrupted else { continue }
+        switch destination(.output, bytes) {
+        case .written: break
+        case .interrupted: wasInterrupted = true
+        case let failure: outputFailure = failure
+        }
       } else {
         // Nowhere to report a failing standard error; what it could not take is lost.
         _ = destination(.errors, bytes)
       }
     }
-    return outputFailure == nil
+    return outputFailure == nil && !wasInterrupted
   }
 
   /// Forgets what has not been flushed.

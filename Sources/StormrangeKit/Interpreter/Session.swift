@@ -39,6 +39,10 @@ public final class Session {
   var shownNumbers = ShownNumbers()
   /// The numbers as they were when the current group began: a group that fails printed none.
   private var shownNumbersBeforeGroup = ShownNumbers()
+  /// What was saved since output was last written out (see ``SavedChange``).
+  var unconfirmedChanges: [SavedChange] = []
+  /// How many there were when the current group began.
+  private var unconfirmedBeforeGroup: Int?
 
   public init(
     history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
@@ -135,21 +139,25 @@ public final class Session {
   public func beginGroup() {
     history.beginGroup()
     undoStepsBeforeGroup = undoSteps.count
+    unconfirmedBeforeGroup = unconfirmedChanges.count
     shownNumbersBeforeGroup = shownNumbers
   }
 
   /// Saves the group's changes. On failure none of them happened, in memory or on disk, so their
-  /// undo steps and the numbers their confirmations would have shown are dropped too, and the error
-  /// says why.
+  /// undo steps, their saved changes and the numbers their confirmations would have shown are dropped
+  /// too, and the error says why.
   public func commitGroup() throws(StormrangeError) {
     let before = undoStepsBeforeGroup ?? undoSteps.count
     undoStepsBeforeGroup = nil
+    let unconfirmedBefore = unconfirmedBeforeGroup ?? unconfirmedChanges.count
+    unconfirmedBeforeGroup = nil
     let shownBefore = shownNumbersBeforeGroup
     shownNumbersBeforeGroup = ShownNumbers()
     do throws(StoreError) {
       try history.commitGroup()
     } catch {
       undoSteps.removeSubrange(before...)
+      unconfirmedChanges.removeSubrange(unconfirmedBefore...)
       shownNumbers = shownBefore
       throw .store(error)
     }

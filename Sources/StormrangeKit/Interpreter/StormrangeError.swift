@@ -31,8 +31,12 @@ public enum StormrangeError: Error, Equatable, Sendable {
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
   /// Standard output could not be written (errno `code`): a full disk, an I/O error. In a batch,
-  /// `linesLeft` says that the lines after this one are not run.
-  case outputFailed(code: Int32, linesLeft: Bool = false)
+  /// `linesLeft` says that the lines after this one are not run. `saved` is what was saved but not
+  /// confirmed, which the message names.
+  case outputFailed(code: Int32, linesLeft: Bool = false, saved: [SavedChange] = [])
+  /// A signal arrived while standard output was blocked, so the confirmations of `saved` were not
+  /// printed.
+  case outputBlocked(saved: [SavedChange])
 
   public var message: String {
     switch self {
@@ -63,9 +67,14 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
-    case .outputFailed(let code, let linesLeft):
-      let reason = "cannot write to standard output: \(String(cString: strerror(code)))"
-      return linesLeft ? reason + "; no further lines were run" : reason
+    case .outputFailed(let code, let linesLeft, let saved):
+      let reason = String(cString: strerror(code))
+      let text =
+        saved.isEmpty
+        ? "cannot write to standard output: \(reason)" : SavedChange.notConfirmed(saved, reason: reason)
+      return linesLeft ? text + "; no further lines were run" : text
+    case .outputBlocked(let saved):
+      return SavedChange.notConfirmed(saved, reason: "standard output was blocked when a signal arrived")
     }
   }
 
@@ -123,6 +132,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "could not save the history to \(path): it would grow to \(size) bytes, over the \(limit / 1_000_000) MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
     case .settings(let path, let problem):
       return "settings file \(path): \(problem)"
+    case .cancelled(let lock):
+      return
+        "cancelled while waiting for another stormrange process to release the lock \(lock); nothing was changed"
     }
   }
 }
