@@ -30,6 +30,7 @@ public final class Interpreter {
   }
 
   private func run(_ line: InputLine) throws(StormrangeError) -> Outcome {
+    guard !line.isTooLong else { throw .lineTooLong }
     guard line.isValidUTF8 else { throw .invalidEncoding }
     var text = line.text
     if text.hasSuffix("\r") { text.removeLast() }  // a script saved with CRLF line ends

@@ -30,6 +30,10 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
+  /// The line was longer than ``InputLine/maximumLength`` and was dropped as it was read.
+  case lineTooLong
+  /// Standard input could not be read (errno `code`) after `linesRead` lines; the rest was not run.
+  case inputFailed(code: Int32, linesRead: Int)
   /// Standard output could not be written (errno `code`): a full disk, an I/O error. In a batch,
   /// `linesLeft` says that the lines after this one are not run.
   case outputFailed(code: Int32, linesLeft: Bool = false)
@@ -63,6 +67,17 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
+    case .lineTooLong:
+      let limit = InputLine.maximumLength
+      return
+        "longer than \(limit >> 20) MiB (\(limit.withThousandsSeparators) bytes, newline not counted); skipped"
+    case .inputFailed(let code, let linesRead):
+      let reason = String(cString: strerror(code))
+      guard linesRead > 0 else {
+        return
+          "cannot read standard input: \(reason); nothing was run (give stormrange a file or a pipe of commands)"
+      }
+      return "cannot read standard input after line \(linesRead): \(reason); the lines after it were not run"
     case .outputFailed(let code, let linesLeft):
       let reason = "cannot write to standard output: \(String(cString: strerror(code)))"
       return linesLeft ? reason + "; no further lines were run" : reason
