@@ -43,6 +43,7 @@ struct SessionLauncher {
     let input = InputLine(
       text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
     let (outcome, failed) = interpreter.execute(input)
+    interpreter.endOfInput()
     if let status = Self.finish(console, session: interpreter.session) { return status }
     if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }  // Ctrl-C at a question
     if case .exitStatus(let status) = outcome, !failed { return status }

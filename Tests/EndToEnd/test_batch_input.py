@@ -1,5 +1,5 @@
 """Standard input of a batch at its edges: lines over the 4 MiB limit in bounded memory, input that
-cannot be read, and a byte-order mark."""
+cannot be read, a byte-order mark, and `flash`/`thunder` whose delay cannot be known."""
 
 import os
 import pty
@@ -211,3 +211,37 @@ def test_a_byte_order_mark_split_across_reads_is_skipped(sandbox):
         process.kill()
     assert (process.returncode, stderr) == (0, b"")
     assert confirmation(stdout.decode())[0] == 1
+
+
+# --- flash and thunder ---------------------------------------------------------------------------
+
+
+def test_flash_and_thunder_that_arrive_together_are_refused_as_of_unknown_delay(sandbox):
+    # One write, so one read: both lines arrive at the same moment.
+    result = sandbox.run(input=b"flash NE\nthunder\n")
+    assert result.stderr.splitlines() == [
+        "stormrange: line 2: the flash and the thunder arrived together, so the delay between them is unknown; "
+        "nothing was recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay you counted "
+        "with 'add SECONDS')"
+    ]
+    assert result.status == 1
+    assert result.stdout == ""
+    assert not sandbox.history_path.exists()
+
+
+def test_a_flash_without_its_thunder_at_the_end_of_the_input_is_a_warning(sandbox):
+    result = sandbox.batch("add 5", "flash NE", "# the thunder was never heard")
+    assert result.stderr.splitlines() == [
+        "stormrange: line 2: warning: the batch ended before this flash's thunder; nothing was recorded for it"
+    ]
+    # A flash too far away to be heard is no failure.
+    assert result.status == 0
+    assert len(sandbox.read_history()) == 1
+
+
+def test_a_one_shot_flash_says_that_it_records_nothing(sandbox):
+    result = sandbox.run("flash")
+    assert result.stderr.startswith("stormrange: warning: 'flash' alone records nothing")
+    assert len(result.stderr.splitlines()) == 1
+    assert result.status == 0
+    assert not sandbox.history_path.exists()

@@ -1,5 +1,6 @@
 /// Runs lines from a pipe or file: no prompt, results flushed after each command, errors labelled
-/// with line numbers, exit status 1 if any command failed or the input could not be read.
+/// with line numbers, exit status 1 if any command failed or the input could not be read. A batch
+/// that ends with a flash still timed warns that nothing was recorded for it.
 ///
 /// Consecutive lines of a command that commits in groups (`add`) that have already arrived are
 /// committed together (group commit): they are applied, saved with one write, and only then
@@ -76,12 +77,13 @@ public final class BatchRunner {
   }
 
   /// The batch ends by itself (not by a signal, nor with its output failed): a read that failed
-  /// is reported.
+  /// is reported, and a flash left without its thunder is warned about.
   private func end(inputEnded: Bool) {
     if inputEnded, let code = source.readFailure {
       result.anyFailed = true
       interpreter.session.report(.inputFailed(code: code, linesRead: lineNumber), ofLine: false)
     }
+    interpreter.endOfInput()
   }
 
   private var finished: Bool {

@@ -58,6 +58,12 @@ public final class Interpreter {
     Stopwatch.cancel(in: session)
   }
 
+  /// The input is over (a batch ended, a one-shot command ran): a flash still being timed will have
+  /// no thunder, and is warned about.
+  public func endOfInput() {
+    Stopwatch.abandon(in: session)
+  }
+
   /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs, its bracket
   /// in yellow when the palette colours (the line editor tells readline those escapes take no column).
   public func prompt(at moment: Moment) -> String {

@@ -26,6 +26,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case renumbered(String)
   /// `thunder` without a running stopwatch.
   case noFlash
+  /// `thunder` stamped at the same moment as its `flash`: both arrived in one read, so the delay
+  /// between them is unknown.
+  case flashAndThunderTogether
   /// `undo` with nothing changed in this session.
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
@@ -63,6 +66,10 @@ public enum StormrangeError: Error, Equatable, Sendable {
         + "type 'show' to see the numbers now, and try again"
     case .noFlash:
       return "no flash is being timed; type 'flash' when you see lightning, then 'thunder' when you hear it"
+    case .flashAndThunderTogether:
+      return "the flash and the thunder arrived together, so the delay between them is unknown; nothing was "
+        + "recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay you counted with "
+        + "'add SECONDS')"
     case .nothingToUndo:
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:

@@ -4,7 +4,7 @@ import Testing
 @testable import StormrangeKit
 
 /// How a batch ends and what it makes of input it cannot run: a line over the limit, a read that
-/// failed.
+/// failed, a flash whose thunder never came.
 @Suite struct BatchRunnerInputTests {
   @Test func aLineOverTheLimitFailsWithItsNumberEvenInsideAGroup() throws {
     let batch = Batch()
@@ -33,5 +33,22 @@ import Testing
     #expect(result.anyFailed)
     #expect(
       batch.errors.text.hasPrefix("stormrange: cannot read standard input: Is a directory; nothing was run"))
+  }
+
+  @Test func aFlashLeftAtTheEndIsAWarningNotAFailure() throws {
+    let batch = Batch()
+    let result = batch.run(["add 1", "flash", "# the thunder never came"])
+    #expect(!result.anyFailed)
+    #expect(
+      batch.errors.text
+        == "stormrange: line 2: warning: the batch ended before this flash's thunder; nothing was recorded for it\n"
+    )
+  }
+
+  @Test func quitWithAFlashTimedWarnsToo() throws {
+    let batch = Batch()
+    let result = batch.run(["flash", "quit", "thunder"])
+    #expect(!result.anyFailed)
+    #expect(batch.errors.text.hasPrefix("stormrange: line 1: warning: the batch ended before this flash's"))
   }
 }
