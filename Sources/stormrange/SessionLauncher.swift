@@ -45,6 +45,7 @@ struct SessionLauncher {
     let input = InputLine(
       text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
     let (outcome, failed) = interpreter.execute(input)
+    interpreter.endOfInput()
     if let status = Self.finish(console, session: interpreter.session) { return status }
     // Ctrl-C at a question, a signal while waiting for the lock or while output was blocked; a
     // `watch` it ended has taken it (status 0).

@@ -10,6 +10,8 @@ struct FlashCommand: Command {
              (N, NNE, NE, … NNW); optional
     Type 'thunder' (or 'bang') when the thunder arrives; the delay between the two lines gives the
     distance. At the prompt an empty line (just Enter) does the same: Enter, Enter. Ctrl-C cancels.
+    Piped, each line is timed as it arrives: a thunder that comes in one read with its flash has no
+    delay that can be known and is refused, and a flash left at the end of the input is warned about.
     """
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {

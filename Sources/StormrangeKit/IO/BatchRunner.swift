@@ -1,5 +1,6 @@
 /// Runs lines from a pipe or file: no prompt, results flushed after each command, errors labelled
-/// with line numbers, exit status 1 if any command failed.
+/// with line numbers, exit status 1 if any command failed or the input could not be read. A batch
+/// that ends with a flash still timed warns that nothing was recorded for it.
 ///
 /// Consecutive lines of a command that commits in groups (`add`) that have already arrived are
 /// committed together (group commit): they are applied, saved with one write, and only then
@@ -51,7 +52,12 @@ public final class BatchRunner {
   public func run() -> Result {
     // Asking before reading, too: a signal that arrived during the last command must end the run
     // now, not after another line that may never come.
-    while !finished, !shouldStop(), let line = source.nextLine() {
+    var inputEnded = false
+    while !finished, !shouldStop() {
+      guard let line = source.nextLine() else {
+        inputEnded = true
+        break
+      }
       lineNumber += 1
       if shouldStop() {
         result.stopped = true
@@ -65,8 +71,19 @@ public final class BatchRunner {
       }
     }
     if shouldStop() { result.stopped = true }
+    if !result.stopped, result.outputFailure == nil { end(inputEnded: inputEnded) }
     flush()
     return result
+  }
+
+  /// The batch ends by itself (not by a signal, nor with its output failed): a read that failed
+  /// is reported, and a flash left without its thunder is warned about.
+  private func end(inputEnded: Bool) {
+    if inputEnded, let code = source.readFailure {
+      result.anyFailed = true
+      interpreter.session.report(.inputFailed(code: code, linesRead: lineNumber), ofLine: false)
+    }
+    interpreter.endOfInput()
   }
 
   private var finished: Bool {
@@ -78,7 +95,7 @@ public final class BatchRunner {
   @discardableResult
   private func runOne(_ line: InputLine, number: Int) -> Bool {
     if options.echo { console.output.write(line.text.escapedForEcho + "\n") }
-    if Interpreter.isBlankOrComment(line.text) { return false }
+    if !line.isTooLong, Interpreter.isBlankOrComment(line.text) { return false }
     let (outcome, failed) = interpreter.execute(line, number: number)
     if failed { result.anyFailed = true }
     if outcome == .quit { quitRequested = true }

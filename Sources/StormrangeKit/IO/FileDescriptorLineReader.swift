@@ -5,18 +5,42 @@
 /// Reads lines from a file descriptor (a pipe, a file) with plain `read(2)`: no prompt, no echo.
 /// Each line is stamped with the moment the read that completed it returned, so `flash`/`thunder`
 /// lines from a detector are timed by their arrival.
+///
+/// Memory stays bounded whatever arrives: a line longer than ``InputLine/maximumLength`` is dropped
+/// as it is read and comes out as one line marked ``InputLine/isTooLong``, so `stormrange <
+/// /dev/zero` holds at most the limit and one read. A UTF-8 byte-order mark at the very start of
+/// the input is skipped. A read that fails ends the input, and ``readFailure`` says why.
 public final class FileDescriptorLineReader: LineSource {
   private let descriptor: Int32
   private let clock: SessionClock
   private let shouldStop: () -> Bool
   private let wake: Int32
-  private var buffer: [UInt8] = []
+  /// Bytes of lines not yet returned: the complete ones, then the start of the next.
+  private(set) var buffer: [UInt8] = []
   private var start = 0
-  /// Ends (exclusive, before the newline) of complete lines in `buffer`, with their arrival.
-  private var completed: [(end: Int, arrival: Moment)] = []
+  /// Complete lines in `buffer`, in order.
+  private var completed: [CompletedLine] = []
   private var nextCompleted = 0
   private var atEnd = false
   private var scanned = 0
+  /// The incomplete line at the end of `buffer` is over the limit: its bytes are dropped as they
+  /// come, until its newline or the end of the input.
+  private var discarding = false
+  /// Nothing but (part of) a byte-order mark has been read yet.
+  private var atInputStart = true
+  public private(set) var readFailure: Int32?
+
+  /// Where each read puts its bytes, up to 64 KiB at a time.
+  private var scratch = [UInt8](repeating: 0, count: 1 << 16)
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  private struct CompletedLine {
+    /// Where it ends in `buffer`, before its newline.
+    var end: Int
+    var arrival: Moment
+    /// Over the limit: its bytes are gone, and `end` only marks its newline.
+    var isTooLong: Bool
+  }
 
   /// `shouldStop` is asked before each read and when one is interrupted by a signal: true ends the
   /// input. `wake`, if given, is a descriptor that becomes readable when a signal arrives (a
@@ -34,36 +58,41 @@ public final class FileDescriptorLineReader: LineSource {
   public func nextLine() -> InputLine? {
     while nextCompleted == completed.count {
       if atEnd {
-        guard start < buffer.count else { return nil }
         // A last line without a newline still counts.
-        let line = makeLine(start..<buffer.count, arrival: clock.now())
+        guard start < buffer.count || discarding else { return nil }
+        let line = makeLine(CompletedLine(end: buffer.count, arrival: clock.now(), isTooLong: discarding))
         start = buffer.count
+        discarding = false
         return line
       }
       fill()
     }
-    let (end, arrival) = completed[nextCompleted]
+    let next = completed[nextCompleted]
     nextCompleted += 1
-    let line = makeLine(start..<end, arrival: arrival)
-    start = end + 1
+    let line = makeLine(next)
+    start = next.end + 1
     if nextCompleted == completed.count { compact() }
     return line
   }
 
   public func peekArrivedLine() -> String? {
     guard nextCompleted < completed.count else { return nil }
-    return decode(start..<completed[nextCompleted].end)
+    let next = completed[nextCompleted]
+    return next.isTooLong ? "" : decode(start..<next.end)
   }
 
   private func decode(_ range: Range<Int>) -> String {
     String(decoding: buffer[range], as: UTF8.self)
   }
 
-  private func makeLine(_ range: Range<Int>, arrival: Moment) -> InputLine {
+  /// The line that ends at `line.end` and starts at `start`.
+  private func makeLine(_ line: CompletedLine) -> InputLine {
+    if line.isTooLong { return InputLine("", arrival: line.arrival, isTooLong: true) }
+    let range = start..<line.end
     if let text = String(validating: buffer[range], as: UTF8.self) {
-      return InputLine(text, arrival: arrival)
+      return InputLine(text, arrival: line.arrival)
     }
-    return InputLine(decode(range), arrival: arrival, isValidUTF8: false)
+    return InputLine(decode(range), arrival: line.arrival, isValidUTF8: false)
   }
 
   /// Drops consumed bytes once no complete line is pending.
@@ -76,39 +105,85 @@ public final class FileDescriptorLineReader: LineSource {
     nextCompleted = 0
   }
 
+  /// Reads once more: some bytes, the end of the input, or a failure that ends it. An interrupted
+  /// read is tried again unless a signal asks to stop; a descriptor that would block is waited on.
   private func fill() {
-    guard !shouldStop(), waitForInput() else {
-      atEnd = true
-      return
+    while true {
+      guard !shouldStop(), waitForInput() else {
+        atEnd = true
+        return
+      }
+      let count = scratch.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress!, raw.count) }
+      let failure = errno
+      let arrival = clock.now()
+      if count > 0 {
+        scratch.withUnsafeBufferPointer { buffer.append(contentsOf: $0.prefix(count)) }
+        accept(arrival: arrival)
+        return
+      }
+      if count == 0 {
+        atEnd = true
+        return
+      }
+      switch failure {
+      case EINTR, EAGAIN, EWOULDBLOCK:
+        continue  // asks `shouldStop` and waits again
+      default:
+        readFailure = failure
+        atEnd = true
+        return
+      }
     }
-    let chunk = 1 << 16
-    let oldCount = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
-    let count = buffer.withUnsafeMutableBytes { raw in
-      read(descriptor, raw.baseAddress! + oldCount, chunk)
+  }
+
+  /// Takes in what the last read added to `buffer`: finds the lines it completes, and drops the
+  /// bytes of a line over the limit.
+  private func accept(arrival: Moment) {
+    if atInputStart { skipByteOrderMark() }
+    var lineStart = completed.last.map { $0.end + 1 } ?? start
+    buffer.withUnsafeBufferPointer { bytes in
+      while scanned < bytes.count,
+        let newline = memchr(bytes.baseAddress! + scanned, Int32(UInt8(ascii: "\n")), bytes.count - scanned)
+      {
+        let end = UnsafeRawPointer(bytes.baseAddress!).distance(to: newline)
+        let isTooLong = discarding || end - lineStart > InputLine.maximumLength
+        completed.append(CompletedLine(end: end, arrival: arrival, isTooLong: isTooLong))
+        discarding = false
+        scanned = end + 1
+        lineStart = scanned
+      }
     }
-    let arrival = clock.now()
-    if count <= 0 {
-      buffer.removeSubrange(oldCount...)
-      if count == 0 || errno != EINTR || shouldStop() { atEnd = true }
-      return
+    scanned = buffer.count
+    if discarding || buffer.count - lineStart > InputLine.maximumLength {
+      discarding = true
+      buffer.removeSubrange(lineStart...)
+      scanned = lineStart
     }
-    buffer.removeSubrange((oldCount + count)...)
-    while scanned < buffer.count {
-      if buffer[scanned] == UInt8(ascii: "\n") { completed.append((scanned, arrival)) }
-      scanned += 1
+  }
+
+  /// Skips a UTF-8 byte-order mark at the start of the input, once enough bytes have come to tell.
+  private func skipByteOrderMark() {
+    let head = buffer.prefix(Self.byteOrderMark.count)
+    if head.count < Self.byteOrderMark.count, head.elementsEqual(Self.byteOrderMark.prefix(head.count)) {
+      return  // perhaps the start of one: wait for the rest
+    }
+    atInputStart = false
+    if head.elementsEqual(Self.byteOrderMark) {
+      start = Self.byteOrderMark.count
+      scanned = max(scanned, start)
     }
   }
 
   /// Waits until the input can be read or a signal asks to stop; false for stop.
   private func waitForInput() -> Bool {
-    guard wake >= 0 else { return true }
     while true {
       var waiting = [
         pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&waiting, 2, -1)
+      // Without a wake-up pipe only the input: a descriptor that would block (O_NONBLOCK, shared with
+      // another process) is waited on rather than taken for the end.
+      let ready = poll(&waiting, wake >= 0 ? 2 : 1, -1)
       if shouldStop() { return false }
       if ready < 0 {
         if errno == EINTR { continue }

@@ -5,4 +5,7 @@ public protocol LineSource: AnyObject {
   /// The next line if it has already arrived, without waiting for more input and without consuming
   /// it; the batch runner groups lines that are already there.
   func peekArrivedLine() -> String?
+  /// Why the input ended early: the `errno` of a read that failed, nil while it has not (or at a
+  /// normal end of input).
+  var readFailure: Int32? { get }
 }

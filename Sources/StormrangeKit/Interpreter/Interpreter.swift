@@ -30,6 +30,7 @@ public final class Interpreter {
   }
 
   private func run(_ line: InputLine) throws(StormrangeError) -> Outcome {
+    guard !line.isTooLong else { throw .lineTooLong }
     guard line.isValidUTF8 else { throw .invalidEncoding }
     var text = line.text
     if text.hasSuffix("\r") { text.removeLast() }  // a script saved with CRLF line ends
@@ -55,6 +56,12 @@ public final class Interpreter {
   @discardableResult
   public func cancelStopwatch() -> Bool {
     Stopwatch.cancel(in: session)
+  }
+
+  /// The input is over (a batch ended, a one-shot command ran): a flash still being timed will have
+  /// no thunder, and is warned about.
+  public func endOfInput() {
+    Stopwatch.abandon(in: session)
   }
 
   /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs, its bracket

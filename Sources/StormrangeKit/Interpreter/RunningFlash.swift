@@ -4,9 +4,12 @@ import StormrangeDomain
 public struct RunningFlash: Equatable, Sendable {
   public var moment: Moment
   public var bearing: Bearing?
+  /// The batch line of its `flash` (0 elsewhere), for a warning about it later.
+  public var lineNumber: Int
 
-  public init(moment: Moment, bearing: Bearing? = nil) {
+  public init(moment: Moment, bearing: Bearing? = nil, lineNumber: Int = 0) {
     self.moment = moment
     self.bearing = bearing
+    self.lineNumber = lineNumber
   }
 }

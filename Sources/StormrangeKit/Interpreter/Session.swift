@@ -68,15 +68,18 @@ public final class Session {
   }
 
   /// Writes an error to standard error, on one line whatever it quotes (a file name, a note).
-  public func report(_ error: StormrangeError) {
-    errors.write(errorPalette.paint(label(error.message).escapingControlCharacters, as: .error) + "\n")
+  /// `ofLine` false: the error is about the whole batch (its input failed), not one line.
+  public func report(_ error: StormrangeError, ofLine: Bool = true) {
+    errors.write(
+      errorPalette.paint(label(error.message, ofLine: ofLine).escapingControlCharacters, as: .error) + "\n")
   }
 
-  /// `stormrange: line 3: …` in a batch, `stormrange: …` for one command, `error: …` at the prompt.
-  func label(_ message: String) -> String {
+  /// `stormrange: line 3: …` in a batch, `stormrange: …` for one command (or a batch when not
+  /// `ofLine`), `error: …` at the prompt.
+  func label(_ message: String, ofLine: Bool = true) -> String {
     switch mode {
-    case .batch: "stormrange: line \(lineNumber): \(message)"
-    case .oneShot: "stormrange: \(message)"
+    case .batch where ofLine: "stormrange: line \(lineNumber): \(message)"
+    case .batch, .oneShot: "stormrange: \(message)"
     case .interactive: message.hasPrefix("warning: ") ? message : "error: " + message
     }
   }

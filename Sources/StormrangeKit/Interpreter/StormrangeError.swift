@@ -26,10 +26,17 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case renumbered(String)
   /// `thunder` without a running stopwatch.
   case noFlash
+  /// `thunder` stamped at the same moment as its `flash`: both arrived in one read, so the delay
+  /// between them is unknown.
+  case flashAndThunderTogether
   /// `undo` with nothing changed in this session.
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
+  /// The line was longer than ``InputLine/maximumLength`` and was dropped as it was read.
+  case lineTooLong
+  /// Standard input could not be read (errno `code`) after `linesRead` lines; the rest was not run.
+  case inputFailed(code: Int32, linesRead: Int)
   /// Standard output could not be written (errno `code`): a full disk, an I/O error. In a batch,
   /// `linesLeft` says that the lines after this one are not run. `saved` is what was saved but not
   /// confirmed, which the message names.
@@ -63,10 +70,25 @@ public enum StormrangeError: Error, Equatable, Sendable {
         + "type 'show' to see the numbers now, and try again"
     case .noFlash:
       return "no flash is being timed; type 'flash' when you see lightning, then 'thunder' when you hear it"
+    case .flashAndThunderTogether:
+      return "the flash and the thunder arrived together, so the delay between them is unknown; nothing was "
+        + "recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay you counted with "
+        + "'add SECONDS')"
     case .nothingToUndo:
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
+    case .lineTooLong:
+      let limit = InputLine.maximumLength
+      return
+        "longer than \(limit >> 20) MiB (\(limit.withThousandsSeparators) bytes, newline not counted); skipped"
+    case .inputFailed(let code, let linesRead):
+      let reason = String(cString: strerror(code))
+      guard linesRead > 0 else {
+        return
+          "cannot read standard input: \(reason); nothing was run (give stormrange a file or a pipe of commands)"
+      }
+      return "cannot read standard input after line \(linesRead): \(reason); the lines after it were not run"
     case .outputFailed(let code, let linesLeft, let saved):
       let reason = String(cString: strerror(code))
       let text =

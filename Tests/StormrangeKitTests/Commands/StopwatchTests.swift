@@ -42,3 +42,40 @@ import Testing
     #expect(try test.reloadedHistory().isEmpty)
   }
 }
+
+/// What a batch does with `flash` and `thunder` when their delay cannot be known.
+@Suite struct StopwatchUnknownDelayTests {
+  @Test func aFlashAndThunderThatArrivedTogetherAreRefused() throws {
+    let test = TestSession()
+    test.runAll(["flash NE"])
+    #expect(test.run("thunder"))  // the same moment: one read brought both lines
+    #expect(
+      test.errors.text
+        == "stormrange: line 1: the flash and the thunder arrived together, so the delay between them is "
+        + "unknown; nothing was recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay "
+        + "you counted with 'add SECONDS')\n")
+    #expect(test.session.flash == nil)
+    #expect(try test.reloadedHistory().isEmpty)
+  }
+
+  @Test func aFlashLeftAtTheEndOfABatchIsWarnedAboutWithItsLine() throws {
+    let test = TestSession()
+    test.interpreter.execute(InputLine("flash", arrival: test.clock.now()), number: 3)
+    test.interpreter.execute(InputLine("# no thunder came", arrival: test.clock.now()), number: 4)
+    test.interpreter.endOfInput()
+    #expect(
+      test.errors.text
+        == "stormrange: line 3: warning: the batch ended before this flash's thunder; nothing was recorded for it\n"
+    )
+    #expect(test.session.flash == nil)
+    test.interpreter.endOfInput()  // once
+    #expect(test.errors.text.split(separator: "\n").count == 1)
+  }
+
+  @Test func aOneShotFlashSaysItRecordsNothing() {
+    let test = TestSession(mode: .oneShot)
+    test.runAll(["flash"])
+    test.interpreter.endOfInput()
+    #expect(test.errors.text.hasPrefix("stormrange: warning: 'flash' alone records nothing"))
+  }
+}

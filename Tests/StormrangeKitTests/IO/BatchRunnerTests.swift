@@ -39,14 +39,17 @@ struct Batch {
 
   var historyPath: String { session.history.path.description }
 
-  /// Runs `lines` as a batch that has all arrived; `whenDrained` as ``ArrayLineSource`` says.
-  func run(_ lines: [String], options: BatchRunner.Options = .init(), whenDrained: (() -> Void)? = nil)
-    -> BatchRunner.Result
-  {
+  /// Runs `lines` as a batch that has all arrived; `tooLong`, `readFailure` and `whenDrained` as
+  /// ``ArrayLineSource`` says.
+  func run(
+    _ lines: [String], options: BatchRunner.Options = .init(), tooLong: Set<Int> = [],
+    readFailure: Int32? = nil, whenDrained: (() -> Void)? = nil
+  ) -> BatchRunner.Result {
     BatchRunner(
       interpreter: Interpreter(session: session),
-      source: ArrayLineSource(lines, clock: clock, whenDrained: whenDrained), options: options,
-      console: console
+      source: ArrayLineSource(
+        lines, clock: clock, tooLong: tooLong, readFailure: readFailure, whenDrained: whenDrained),
+      options: options, console: console
     ).run()
   }
 

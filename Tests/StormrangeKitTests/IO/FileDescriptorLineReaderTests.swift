@@ -1,4 +1,6 @@
+import Dispatch
 import Glibc
+import TestSupport
 import Testing
 
 @testable import StormrangeKit
@@ -45,5 +47,110 @@ import Testing
     #expect(reader.nextLine()?.text == "a\u{0}b")
     #expect(reader.nextLine() == nil)
     close(descriptors[0])
+  }
+}
+
+/// Standard input's edges: lines at and over the 4 MiB limit, a byte-order mark, failed reads.
+@Suite struct FileDescriptorLineReaderEdgeTests {
+  /// The read end of a pipe that another thread writes `pieces` into, pausing between them, and
+  /// then closes (a pipe holds only 64 KiB, so one thread could not do both).
+  private func pipe(fedWith pieces: [[UInt8]]) throws -> Int32 {
+    var descriptors: [Int32] = [0, 0]
+    try #require(Glibc.pipe(&descriptors) == 0)
+    let writer = descriptors[1]
+    DispatchQueue.global().async {
+      for (index, piece) in pieces.enumerated() {
+        if index > 0 { usleep(20_000) }
+        var written = 0
+        while written < piece.count {
+          let count = piece.withUnsafeBytes {
+            write(writer, $0.baseAddress! + written, piece.count - written)
+          }
+          guard count > 0 else { break }
+          written += count
+        }
+      }
+      close(writer)
+    }
+    return descriptors[0]
+  }
+
+  private func lines(of reader: FileDescriptorLineReader) -> [InputLine] {
+    var lines: [InputLine] = []
+    while let line = reader.nextLine() { lines.append(line) }
+    return lines
+  }
+
+  private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test func aLineOfExactlyTheLimitIsKeptAndOneByteMoreIsSkipped() throws {
+    let limit = InputLine.maximumLength
+    let descriptor = try pipe(fedWith: [
+      bytes("a\n") + [UInt8](repeating: UInt8(ascii: "x"), count: limit) + bytes("\n")
+        + [UInt8](repeating: UInt8(ascii: "y"), count: limit + 1) + bytes("\nb\n")
+    ])
+    defer { close(descriptor) }
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock()))
+    #expect(lines.map(\.text.utf8.count) == [1, limit, 0, 1])
+    #expect(lines.map(\.isTooLong) == [false, false, true, false])
+  }
+
+  @Test func anEndlessLineIsDroppedAsItIsReadInBoundedMemory() throws {
+    let descriptor = try pipe(
+      fedWith: [bytes("a\n")] + Array(repeating: [UInt8](repeating: 0, count: 1 << 20), count: 40) + [
+        bytes("\nb\n") + [UInt8](repeating: UInt8(ascii: "z"), count: InputLine.maximumLength + 10)
+      ])
+    defer { close(descriptor) }
+    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock())
+    let lines = lines(of: reader)
+    // The 40 MiB line is one line; so is the one over the limit that the end of input ends.
+    #expect(lines.map(\.text) == ["a", "", "b", ""])
+    #expect(lines.map(\.isTooLong) == [false, true, false, true])
+    #expect(reader.readFailure == nil)
+    // The buffer never held much more than the limit (it never shrinks, so its capacity tells).
+    #expect(reader.buffer.capacity < 3 * InputLine.maximumLength)
+  }
+
+  @Test func aByteOrderMarkIsSkippedOnlyAtTheStartOfTheInput() throws {
+    let descriptor = try pipe(fedWith: [bytes("\u{FEFF}add 5\n\u{FEFF}add 6\n")])
+    defer { close(descriptor) }
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock()))
+    #expect(lines.map(\.text) == ["add 5", "\u{FEFF}add 6"])
+  }
+
+  @Test func aByteOrderMarkArrivingInPiecesIsSkipped() throws {
+    let descriptor = try pipe(fedWith: [[0xEF], [0xBB], [0xBF] + bytes("add 5\nshow")])
+    defer { close(descriptor) }
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock()))
+    #expect(lines.map(\.text) == ["add 5", "show"])
+  }
+
+  @Test func anInputOfOnlyAByteOrderMarkIsEmptyAndHalfOfOneIsALine() throws {
+    let empty = try pipe(fedWith: [[0xEF, 0xBB, 0xBF]])
+    defer { close(empty) }
+    #expect(lines(of: FileDescriptorLineReader(descriptor: empty, clock: FakeClock())).isEmpty)
+    let half = try pipe(fedWith: [[0xEF, 0xBB]])
+    defer { close(half) }
+    #expect(
+      lines(of: FileDescriptorLineReader(descriptor: half, clock: FakeClock())).map(\.isValidUTF8) == [false])
+  }
+
+  @Test func aFailedReadEndsTheInputAndSaysWhy() throws {
+    let directory = TemporaryDirectory()
+    let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock())
+    #expect(reader.nextLine() == nil)
+    #expect(reader.readFailure == EISDIR)
+  }
+
+  @Test func aDescriptorThatWouldBlockIsWaitedOnNotTakenForTheEnd() throws {
+    let descriptor = try pipe(fedWith: [bytes("add 1\n"), bytes("add 2\n")])
+    defer { close(descriptor) }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock())
+    #expect(lines(of: reader).map(\.text) == ["add 1", "add 2"])
+    #expect(reader.readFailure == nil)
   }
 }

@@ -1,0 +1,247 @@
+"""Standard input of a batch at its edges: lines over the 4 MiB limit in bounded memory, input that
+cannot be read, a byte-order mark, and `flash`/`thunder` whose delay cannot be known."""
+
+import os
+import pty
+import resource
+import subprocess
+import threading
+import time
+import tty
+
+from conftest import confirmation, read_line
+from guarantee_support import crashed
+
+LIMIT = 4 * 1024 * 1024
+TOO_LONG = "longer than 4 MiB (4,194,304 bytes, newline not counted); skipped"
+MEBIBYTE = 1 << 20
+# What reading may add to the memory of a run that reads a few lines (README, guarantee 6).
+MEMORY_ALLOWANCE_KIB = 64_000_000 // 1024
+
+
+def run_measured(sandbox, chunks) -> tuple[int, str, str, int]:
+    """Runs a batch fed `chunks` (an iterable of bytes) on a pipe by another thread; returns its exit
+    status, stdout, stderr and peak resident memory in KiB (from wait4, so for this process alone).
+
+    The process may use at most 512 MiB of data, so that a reader that hoards input fails here
+    rather than taking the machine's memory."""
+
+    def limit_memory():
+        resource.setrlimit(resource.RLIMIT_DATA, (512 * MEBIBYTE, 512 * MEBIBYTE))
+
+    process = subprocess.Popen(
+        [sandbox.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=sandbox.env, cwd=sandbox.home, preexec_fn=limit_memory,
+    )
+    collected = {}
+
+    def feed():
+        try:
+            for chunk in chunks:
+                process.stdin.write(chunk)
+        except BrokenPipeError:
+            pass
+        finally:
+            try:
+                process.stdin.close()
+            except BrokenPipeError:
+                pass
+
+    def collect(name):
+        collected[name] = getattr(process, name).read()
+
+    threads = [threading.Thread(target=feed, daemon=True)] + [
+        threading.Thread(target=collect, args=(name,), daemon=True) for name in ("stdout", "stderr")
+    ]
+    for thread in threads:
+        thread.start()
+    hung = threading.Event()
+
+    def kill():
+        hung.set()
+        process.kill()
+
+    watchdog = threading.Timer(300, kill)
+    watchdog.start()
+    try:
+        _, wait_status, usage = os.wait4(process.pid, 0)
+    finally:
+        watchdog.cancel()
+    process.returncode = os.waitstatus_to_exitcode(wait_status)
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not hung.is_set(), "the batch hung"
+    return (
+        process.returncode, collected["stdout"].decode("utf-8", "replace"),
+        collected["stderr"].decode("utf-8", "replace"), usage.ru_maxrss,
+    )
+
+
+def baseline_memory(sandbox) -> int:
+    """The peak memory of a batch of two short lines, in KiB."""
+    status, _, stderr, peak = run_measured(sandbox, [b"add 1\nshow\n"])
+    assert status == 0, stderr
+    return peak
+
+
+def zeros(size: int):
+    """`size` NUL bytes, a mebibyte at a time, as `head -c SIZE /dev/zero` gives them."""
+    chunk = bytes(MEBIBYTE)
+    for _ in range(size // MEBIBYTE):
+        yield chunk
+    yield bytes(size % MEBIBYTE)
+
+
+# --- The line limit (README, guarantee 6) --------------------------------------------------------
+
+
+def test_an_endless_line_is_skipped_as_one_error_in_bounded_memory(sandbox):
+    baseline = baseline_memory(sandbox)
+    # 256 MiB without a newline, as from `head -c 256M /dev/zero` or a binary file piped by mistake,
+    # between ordinary lines; then one that the end of the input ends.
+    chunks = [b"add 2\n", *zeros(256 * MEBIBYTE), b"\nadd 3\n", *zeros(64 * MEBIBYTE)]
+    status, stdout, stderr, peak = run_measured(sandbox, chunks)
+
+    assert not crashed(stderr.encode(), status), f"status {status}: {stderr[-1500:]}"
+    assert stderr.splitlines() == [f"stormrange: line 2: {TOO_LONG}", f"stormrange: line 4: {TOO_LONG}"]
+    assert status == 1
+    assert [confirmation(line)[0] for line in stdout.splitlines()] == [2, 3]
+    assert [entry["delay"] for entry in sandbox.read_history()] == [1.0, 2.0, 3.0]
+    assert peak - baseline < MEMORY_ALLOWANCE_KIB, f"peak {peak} KiB against {baseline} KiB for two lines"
+
+
+def test_a_line_of_exactly_4_mib_is_run_and_one_byte_longer_is_skipped(sandbox):
+    def padded_add(delay: str, length: int) -> bytes:
+        # Blanks between words are not content, so this is a valid add of exactly `length` bytes.
+        head, tail = f"add {delay}".encode(), b"note padded"
+        return head + b" " * (length - len(head) - len(tail)) + tail + b"\n"
+
+    result = sandbox.run(
+        input=padded_add("7", LIMIT) + padded_add("8", LIMIT + 1) + padded_add("9", LIMIT - 1) + b"add 10\r\n"
+    )
+    assert result.stderr.splitlines() == [f"stormrange: line 2: {TOO_LONG}"]
+    assert result.status == 1
+    assert [entry["delay"] for entry in sandbox.read_history()] == [7.0, 9.0, 10.0]
+
+
+def test_reading_a_long_stream_of_lines_keeps_memory_bounded(sandbox):
+    baseline = baseline_memory(sandbox)
+    comment = b"# " + b"." * 61 + b"\n"  # 64 bytes
+    widest = b"#" + b"w" * (LIMIT - 1) + b"\n"  # a comment as long as a line may be
+
+    def stream():
+        for number in range(32):  # 32 × (4 MiB + 0.5 MiB of short lines) = 144 MiB
+            yield widest
+            yield comment * (8 * 1024)
+            yield f"add {number + 2}\n".encode()
+
+    status, stdout, stderr, peak = run_measured(sandbox, stream())
+    assert (status, stderr) == (0, "")
+    assert len(stdout.splitlines()) == 32
+    assert peak - baseline < MEMORY_ALLOWANCE_KIB, f"peak {peak} KiB against {baseline} KiB for two lines"
+
+
+# --- Input that cannot be read -------------------------------------------------------------------
+
+
+def test_a_directory_on_standard_input_is_an_error_not_an_empty_batch(sandbox):
+    descriptor = os.open(sandbox.home, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        completed = subprocess.run(
+            [sandbox.binary], stdin=descriptor, capture_output=True, env=sandbox.env, cwd=sandbox.home, timeout=15
+        )
+    finally:
+        os.close(descriptor)
+    assert completed.stderr.decode().splitlines() == [
+        "stormrange: cannot read standard input: Is a directory; nothing was run "
+        "(give stormrange a file or a pipe of commands)"
+    ]
+    assert completed.returncode == 1
+    assert completed.stdout == b""
+
+
+def test_an_io_error_on_standard_input_is_reported_after_the_lines_read(sandbox):
+    # A pseudo-terminal's master side reads EIO once its other side is closed: stdin is that master,
+    # stdout a pipe, so this is a batch.
+    master, secondary = pty.openpty()
+    tty.setraw(secondary)
+    process = subprocess.Popen(
+        [sandbox.binary], stdin=master, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=sandbox.env,
+        cwd=sandbox.home, start_new_session=True,
+    )
+    os.close(master)
+    try:
+        os.write(secondary, b"add 5\n")
+        assert confirmation(read_line(process.stdout, timeout=15))[0] == 1
+    finally:
+        os.close(secondary)
+    try:
+        stdout, stderr = process.communicate(timeout=15)
+    finally:
+        process.kill()
+    assert stderr.decode().splitlines() == [
+        "stormrange: cannot read standard input after line 1: Input/output error; the lines after it were not run"
+    ]
+    assert process.returncode == 1
+    assert stdout == b""
+    assert len(sandbox.read_history()) == 1
+
+
+# --- A byte-order mark ---------------------------------------------------------------------------
+
+
+def test_a_byte_order_mark_at_the_start_is_skipped_and_only_there(sandbox):
+    result = sandbox.run(input="\ufeffadd 5\n\ufeffadd 6\n".encode())
+    assert result.status == 1
+    assert result.stdout.splitlines()[0].startswith("#1 ")
+    # Later, U+FEFF is just a character that does not belong before a command.
+    (error,) = result.stderr.splitlines()
+    assert error.startswith("stormrange: line 2: unknown command"), error
+    assert [entry["delay"] for entry in sandbox.read_history()] == [5.0]
+
+
+def test_a_byte_order_mark_split_across_reads_is_skipped(sandbox):
+    process = sandbox.popen()
+    try:
+        for piece in (b"\xef", b"\xbb", b"\xbfadd 5\n"):
+            process.stdin.write(piece)
+            time.sleep(0.2)  # so that each piece is likely a read of its own
+        stdout, stderr = process.communicate(timeout=15)
+    finally:
+        process.kill()
+    assert (process.returncode, stderr) == (0, b"")
+    assert confirmation(stdout.decode())[0] == 1
+
+
+# --- flash and thunder ---------------------------------------------------------------------------
+
+
+def test_flash_and_thunder_that_arrive_together_are_refused_as_of_unknown_delay(sandbox):
+    # One write, so one read: both lines arrive at the same moment.
+    result = sandbox.run(input=b"flash NE\nthunder\n")
+    assert result.stderr.splitlines() == [
+        "stormrange: line 2: the flash and the thunder arrived together, so the delay between them is unknown; "
+        "nothing was recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay you counted "
+        "with 'add SECONDS')"
+    ]
+    assert result.status == 1
+    assert result.stdout == ""
+    assert not sandbox.history_path.exists()
+
+
+def test_a_flash_without_its_thunder_at_the_end_of_the_input_is_a_warning(sandbox):
+    result = sandbox.batch("add 5", "flash NE", "# the thunder was never heard")
+    assert result.stderr.splitlines() == [
+        "stormrange: line 2: warning: the batch ended before this flash's thunder; nothing was recorded for it"
+    ]
+    # A flash too far away to be heard is no failure.
+    assert result.status == 0
+    assert len(sandbox.read_history()) == 1
+
+
+def test_a_one_shot_flash_says_that_it_records_nothing(sandbox):
+    result = sandbox.run("flash")
+    assert result.stderr.startswith("stormrange: warning: 'flash' alone records nothing")
+    assert len(result.stderr.splitlines()) == 1
+    assert result.status == 0
+    assert not sandbox.history_path.exists()
