@@ -25,7 +25,7 @@ public final class SettingsStore {
 
   public init(path: SystemPath) {
     self.path = path
-    lock = FileLock(path: path + ".lock")
+    lock = FileLock(path: path + KeptFiles.lockSuffix)
   }
 
   /// For a path that is text.

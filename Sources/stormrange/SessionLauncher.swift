@@ -19,6 +19,7 @@ struct SessionLauncher {
       history: SavedHistory(path: locations.history, now: { clock.now().wall }),
       settings: SettingsStore(path: locations.settings),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
+    session.commandHistory = locations.commandHistory
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
     let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())

@@ -17,8 +17,11 @@ struct ExportCommand: Command {
     PATH  the file to write (the rest of the line). A regular file is
           replaced atomically, through links; a new one gets mode 0600, as
           it holds what the history holds. A FIFO, device or terminal is
-          written into, as cp and tee do; a directory is refused. Without
-          PATH the export goes to standard output:
+          written into, as cp and tee do. Refused: a directory, a file with
+          other names (hard links), and stormrange's own files (the
+          history, the settings, their locks, copies and temporary files,
+          the command history). Without PATH the export goes to standard
+          output:
             stormrange export json > storms.json
     'import' reads these files back.
     """
@@ -40,13 +43,10 @@ struct ExportCommand: Command {
       return .proceed
     }
     let path = arguments.path(from: 1)
-    if session.history.isStored(at: SystemPath(path)) {
-      throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
-    }
-    do throws(FileProblem) {
-      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path))
+    do throws(ExportFile.Problem) {
+      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
     } catch {
-      throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message)")
+      throw .export(path: path, problem: error)
     }
     session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
     let count = session.history.count
