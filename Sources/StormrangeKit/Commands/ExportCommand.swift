@@ -14,7 +14,8 @@ struct ExportCommand: Command {
     temperature_c, speed_of_sound_mps, note, bearing_deg and source (empty
     in CSV, null in JSON, when there is none: a detector's reading has no
     delay, temperature or speed of sound).
-    PATH  the file to write (the rest of the line). A regular file is
+    PATH  the file to write (the rest of the line; in single quotes as
+          in the shell for blanks at either end). A regular file is
           replaced atomically, through links; a new one gets mode 0600, as
           it holds what the history holds. A FIFO, device or terminal is
           written into, as cp and tee do. Refused: a directory, a file with
@@ -42,7 +43,7 @@ struct ExportCommand: Command {
       session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
       return .proceed
     }
-    let path = arguments.path(from: 1)
+    let path = try arguments.path(from: 1)
     do throws(ExportFile.Problem) {
       _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
     } catch {

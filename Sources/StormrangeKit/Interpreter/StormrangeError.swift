@@ -167,9 +167,10 @@ extension StormrangeError {
   private static func hardLinkRefusal(
     of path: String, links: Int, by action: String, keeping old: String, _ outcome: String
   ) -> String {
-    "the file has \(links) names (hard links), and \(action) would leave the others with \(old); "
+    let copy = (path + ".copy").shellQuotedPath
+    return "the file has \(links) names (hard links), and \(action) would leave the others with \(old); "
       + "\(outcome) (keep one name and remove the others, or break the link: "
-      + "cp \(path) \(path).copy && mv \(path).copy \(path))"
+      + "cp \(path.shellQuotedPath) \(copy) && mv \(copy) \(path.shellQuotedPath))"
   }
 
   /// Runs `body`, turning the store's error into ``store(_:)``.

@@ -109,18 +109,26 @@ import Testing
     #expect(test.output.text.isEmpty)
   }
 
-  @Test func aFileWithOtherNamesIsRefusedWithTheWayOut() throws {
+  @Test func aFileWithOtherNamesIsRefusedWithTheWayOutQuoted() throws {
     let test = session()
     try test.directory.write("my out; touch X", "old")
     let path = test.directory.file("my out; touch X")
     link(path, test.directory.file("other"))
-    #expect(test.run("export csv \(path)"))
+    #expect(test.run("export csv '\(path)'"))
     #expect(
       test.errors.take()
         == "stormrange: line 1: cannot export to \(path): the file has 2 names (hard links), and exporting "
         + "would leave the others with the old contents; nothing was written (keep one name and remove the "
-        + "others, or break the link: cp \(path) \(path).copy && mv \(path).copy \(path))\n")
+        + "others, or break the link: cp '\(path)' '\(path).copy' && mv '\(path).copy' '\(path)')\n")
     #expect(test.directory.bytes("my out; touch X") == Array("old".utf8))
+  }
+
+  @Test func aQuotedPathKeepsItsBlanks() throws {
+    let test = session()
+    let path = test.directory.file("out  ")
+    #expect(!test.run("export csv '\(path)'"))
+    #expect(test.output.take() == "exported 2 measurements to \(path) (CSV)\n")
+    #expect(test.directory.bytes("out  ") != nil)
   }
 
   @Test func completion() {
