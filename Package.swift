@@ -24,12 +24,14 @@ let package = Package(
       pkgConfig: nil,
       providers: [.apt(["libreadline-dev"])]
     ),
+    // Extended attributes (sys/xattr.h), in the C library but not in Swift's Glibc module.
+    .systemLibrary(name: "CExtendedAttributes"),
     .target(name: "StormrangeBase"),
     .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"]),
     .target(name: "StormrangePropertyList", dependencies: ["StormrangeBase"]),
     .target(
       name: "StormrangeStore",
-      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList"]),
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "CExtendedAttributes"]),
     .target(
       name: "StormrangeKit",
       dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore"]),
@@ -50,7 +52,9 @@ let package = Package(
     .testTarget(name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"]),
     .testTarget(
       name: "StormrangeStoreTests",
-      dependencies: ["StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "TestSupport"]),
+      dependencies: [
+        "StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "TestSupport", "CExtendedAttributes",
+      ]),
     .testTarget(
       name: "StormrangeKitTests",
       dependencies: [

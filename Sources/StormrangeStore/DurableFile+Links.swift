@@ -21,4 +21,11 @@ extension DurableFile {
     }
     return current
   }
+
+  /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.
+  static func realPath(_ path: SystemPath) -> SystemPath? {
+    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+    defer { free(resolved) }
+    return SystemPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+  }
 }

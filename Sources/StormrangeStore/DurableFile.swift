@@ -67,8 +67,9 @@ public enum DurableFile {
   /// Replaces `path` with `bytes` so that a crash at any instant leaves the old or the new file:
   /// a new file, created exclusively under an unpredictable name in the same directory (so a planted
   /// symlink cannot redirect the write), written, flushed, given the old file's mode and owner (or
-  /// `mode` and `owner` for a new file; the owner as far as the system allows), renamed over the old
-  /// one, and the directory flushed. Returns the new file's identity.
+  /// `mode` and `owner` for a new file; the owner as far as the system allows) and its `user.*`
+  /// extended attributes and access ACL (best effort), renamed over the old one, and the directory
+  /// flushed. Returns the new file's identity.
   @discardableResult
   public static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
     -> FileIdentity
@@ -101,6 +102,8 @@ public enum DurableFile {
       finalOwner?.adopt(descriptor: descriptor)
       // fchmod rather than the open mode, which the umask would narrow.
       guard fchmod(descriptor, finalMode) == 0 else { throw FileProblem.system("cannot set the file's mode") }
+      // After fchmod, which would change an access ACL's mask.
+      if keepMode { copyExtendedAttributes(from: path, to: descriptor) }
       guard fsync(descriptor) == 0 else { throw FileProblem.system("cannot flush the file to disk") }
       var info = stat()
       guard fstat(descriptor, &info) == 0 else { throw FileProblem.system("cannot examine the new file") }

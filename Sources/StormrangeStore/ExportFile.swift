@@ -4,11 +4,14 @@
 
 /// Writes a document the user asked for (an export) to a path, treating what is already there the
 /// way `cp` and `tee` do, and never replacing anything but a regular file:
-/// - nothing there, or a regular file: replaced atomically and durably, as the history is (through
-///   symbolic links, which stay links; an existing file keeps its mode, a new one is 0600);
+/// - nothing there, or a regular file with one name: replaced atomically and durably, as the history
+///   is (through symbolic links, which stay links; an existing file keeps its mode, owner, `user.*`
+///   attributes and access ACL, a new one is 0600);
 /// - a FIFO, a character device or a terminal (`/dev/stdout`, `/dev/null`, a pipe): written straight
 ///   into, without creating, truncating or replacing anything;
-/// - a directory, a socket, a block device: refused, and nothing is written.
+/// - a directory, a socket, a block device, a regular file with other names (hard links, which would
+///   keep the old contents), or one of the files stormrange keeps (``KeptFiles``): refused, and
+///   nothing is written.
 public enum ExportFile {
   /// How the bytes reached `path`.
   public enum Delivery: Equatable, Sendable {
@@ -18,42 +21,66 @@ public enum ExportFile {
     case streamed
   }
 
-  public static func write(_ bytes: [UInt8], to path: SystemPath) throws(FileProblem) -> Delivery {
+  /// Why an export was refused, or failed.
+  public enum Problem: Error, Equatable, Sendable {
+    /// The path names one of the files stormrange keeps; nothing was written.
+    case keptFile(KeptFiles.Kind)
+    /// The path names a regular file with `links` names; nothing was written.
+    case hardLinked(links: Int)
+    /// The path cannot be written, or is not a file to write (a directory).
+    case file(FileProblem)
+  }
+
+  /// Writes `bytes` to `path`, refusing any of the files in `kept`.
+  public static func write(_ bytes: [UInt8], to path: SystemPath, sparing kept: KeptFiles?) throws(Problem)
+    -> Delivery
+  {
+    if let kind = kept?.kind(of: path) { throw .keptFile(kind) }
     if let descriptor = openDescriptor(namedBy: path) {
       // `/dev/stdout` and the like name a descriptor this process already has: written through it,
       // so that a file the shell opened (`>> log`) is appended to at its offset, not replaced.
-      try DurableFile.writeAll(
-        bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+      try reporting { () throws(FileProblem) in
+        try DurableFile.writeAll(
+          bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+      }
       return .streamed
     }
     var info = stat()
     guard path.withCString({ stat($0, &info) }) == 0 else {
-      guard errno == ENOENT else { throw .system("cannot examine it") }
+      guard errno == ENOENT else { throw .file(.system("cannot examine it")) }
       // Nothing there (or a link to nothing): a new file, where a link would point.
       try replace(DurableFile.resolveLinks(path), with: bytes)
       return .replaced
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG:
+      // The rule the history follows: a new file renamed over one name would leave the others as they were.
+      let identity = FileIdentity(info)
+      if identity.hasOtherNames { throw .hardLinked(links: identity.links) }
       // Replaced where it really is, so a link to it stays a link.
-      try replace(realPath(path) ?? DurableFile.resolveLinks(path), with: bytes)
+      try replace(DurableFile.realPath(path) ?? DurableFile.resolveLinks(path), with: bytes)
       return .replaced
     case S_IFIFO, S_IFCHR:
-      try stream(bytes, into: path)
+      try reporting { () throws(FileProblem) in try stream(bytes, into: path) }
       return .streamed
     case S_IFDIR:
-      throw FileProblem("it is a directory; give the name of a file to write; nothing was written")
+      throw .file(FileProblem("it is a directory; give the name of a file to write; nothing was written"))
     default:
-      throw FileProblem("it is not a regular file, a FIFO or a character device; nothing was written")
+      throw .file(FileProblem("it is not a regular file, a FIFO or a character device; nothing was written"))
     }
   }
 
+  /// Runs `body`, reporting its failure as ``Problem/file(_:)``.
+  private static func reporting(_ body: () throws(FileProblem) -> Void) throws(Problem) {
+    do { try body() } catch { throw .file(error) }
+  }
+
   /// An atomic replace: when it fails, the old file (if any) is as it was.
-  private static func replace(_ path: SystemPath, with bytes: [UInt8]) throws(FileProblem) {
+  private static func replace(_ path: SystemPath, with bytes: [UInt8]) throws(Problem) {
     do throws(FileProblem) {
       try DurableFile.replace(path: path, with: bytes)
     } catch {
-      throw FileProblem(error.message + "; nothing was written", code: error.code)
+      throw .file(FileProblem(error.message + "; nothing was written", code: error.code))
     }
   }
 
@@ -83,12 +110,5 @@ public enum ExportFile {
       current = target.isAbsolute ? target : current.parentDirectory + "/" + target.description
     }
     return nil
-  }
-
-  /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.
-  private static func realPath(_ path: SystemPath) -> SystemPath? {
-    guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
-    defer { free(resolved) }
-    return SystemPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
   }
 }

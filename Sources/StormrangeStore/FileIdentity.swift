@@ -14,6 +14,10 @@ public struct FileIdentity: Equatable, Sendable {
   /// ctime anyway.
   var links: Int
 
+  /// Whether the file has other names (hard links), which replacing it would leave with the old
+  /// contents: the history is then not saved, and an export not written.
+  var hasOtherNames: Bool { links > 1 }
+
   init(_ info: stat) {
     links = Int(info.st_nlink)
     device = UInt64(info.st_dev)

@@ -58,7 +58,7 @@ public final class SavedHistory: RandomAccessCollection {
     self.target = DurableFile.resolveLinks(path)
     self.readLimit = readLimit
     self.now = now
-    self.lock = FileLock(path: target + ".lock", shouldStop: shouldStop)
+    self.lock = FileLock(path: target + KeptFiles.lockSuffix, shouldStop: shouldStop)
     self.sweeper = StaleTemporarySweeper(beside: target)
   }
 
@@ -78,14 +78,6 @@ public final class SavedHistory: RandomAccessCollection {
 
   /// The stored entries, with the keys other tools added; what `undo` puts back after a `clear`.
   public var entries: [HistoryEntry] { stored }
-
-  /// Whether `path` names the history file itself (through any link or hard link).
-  public func isStored(at path: SystemPath) -> Bool {
-    guard let other = FileIdentity.of(path: path), let mine = FileIdentity.of(path: target) else {
-      return false
-    }
-    return other.device == mine.device && other.inode == mine.inode
-  }
 
   // MARK: Loading
 
@@ -201,7 +193,7 @@ public final class SavedHistory: RandomAccessCollection {
     guard !stored.isEmpty else { return ([], nil) }
     var removed = stored
     try encodeNewEntries(&removed)
-    let copy = DurableFile.unusedName(target + (".cleared-" + Self.stamp(now)))
+    let copy = DurableFile.unusedName(target + (KeptFiles.clearedSuffix + Self.stamp(now)))
     do throws(FileProblem) {
       _ = try DurableFile.replace(
         path: copy, with: HistoryFormat.encodeFile(removed), owner: FileOwner.ofHistory(at: target))
@@ -274,7 +266,7 @@ public final class SavedHistory: RandomAccessCollection {
       return nil
     } catch {}
     do throws(FileProblem) {
-      let aside = try DurableFile.moveAside(target, suffix: ".unreadable-" + Self.stamp(now))
+      let aside = try DurableFile.moveAside(target, suffix: KeptFiles.unreadableSuffix + Self.stamp(now))
       stored = []
       state = .loaded(nil)
       return aside.description
@@ -312,7 +304,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// too large to be read back.
   private func save(_ updated: inout [HistoryEntry]) throws(StoreError) {
     // The identity was just compared with the file under the lock (or read from it): no other stat.
-    if case .loaded(let identity?) = state, identity.links > 1 {
+    if case .loaded(let identity?) = state, identity.hasOtherNames {
       throw .hardLinked(path: path.description, links: identity.links)
     }
     try encodeNewEntries(&updated)

@@ -27,7 +27,7 @@ public final class SettingsStore {
   /// (``StoreError/cancelled(lock:)``).
   public init(path: SystemPath, shouldStop: @escaping () -> Bool = { false }) {
     self.path = path
-    lock = FileLock(path: path + ".lock", shouldStop: shouldStop)
+    lock = FileLock(path: path + KeptFiles.lockSuffix, shouldStop: shouldStop)
   }
 
   /// For a path that is text.

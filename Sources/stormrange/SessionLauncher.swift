@@ -21,6 +21,7 @@ struct SessionLauncher {
       history: SavedHistory(path: locations.history, now: { clock.now().wall }, shouldStop: stopping),
       settings: SettingsStore(path: locations.settings, shouldStop: stopping),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
+    session.commandHistory = locations.commandHistory
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
     let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())
@@ -32,18 +33,17 @@ struct SessionLauncher {
     return Interpreter(session: session)
   }
 
-  /// `stormrange add 6.5`: one command, same rules as a batch line, so one that is not UTF-8 is
-  /// refused rather than run with U+FFFD in place of its bytes.
-  func runOneShot(_ line: [UInt8]) -> Int32 {
+  /// `stormrange add 6.5`: one command from the arguments, same rules as a batch line (see
+  /// ``InputLine/init(arguments:arrival:)``), so one that is not UTF-8 is refused rather than run with
+  /// U+FFFD in place of its bytes.
+  func runOneShot(_ arguments: [[UInt8]]) -> Int32 {
     let console = StandardStreams.makeConsole()
     let interpreter = makeInterpreter(mode: .oneShot, console: console)
     if isatty(0) == 1 {
       // A person typed the command and can answer: `clear` asks, as at the prompt.
       interpreter.session.confirm = { question in TerminalQuestion.ask(question, console: console) }
     }
-    let text = String(validating: line, as: UTF8.self)
-    let input = InputLine(
-      text ?? String(decoding: line, as: UTF8.self), arrival: clock.now(), isValidUTF8: text != nil)
+    let input = InputLine(arguments: arguments, arrival: clock.now())
     let (outcome, failed) = interpreter.execute(input)
     interpreter.endOfInput()
     if let status = Self.finish(console, session: interpreter.session) { return status }

@@ -122,7 +122,7 @@ struct StormrangeCLI: ParsableCommand {
       locations: locations, bail: flags.bail, echo: flags.echo, colour: flags.color)
     let status: Int32
     if !command.isEmpty {
-      status = launcher.runOneShot(Array(command.map(ArgumentBytes.bytes(of:)).joined(separator: [0x20])))
+      status = launcher.runOneShot(command.map(ArgumentBytes.bytes(of:)))
     } else if isatty(0) == 1 && isatty(1) == 1 {
       status = launcher.runInteractive()
     } else {

@@ -137,3 +137,21 @@ def test_a_path_keeps_its_spaces_exactly(stored, tmp_path):
     assert result.status == 0, result.stderr
     assert (tmp_path / "two  spaces.csv").exists()
     assert not (tmp_path / "two spaces.csv").exists()
+
+
+def test_a_one_shot_path_keeps_its_bytes_blanks_and_quotes_included(stored):
+    """The shell has read its quotes: the argument is the path, byte for byte (issue 17)."""
+    for name in ["out  ", "  lead", "tab\t", "'quoted'", "cr\r"]:
+        result = stored.run("export", "csv", name)
+        assert result.status == 0, result.stderr
+        assert (stored.home / name).read_bytes().startswith(csv_header()), name
+    assert not any((stored.home / name).exists() for name in ["out", "lead", "tab", "quoted", "cr"])
+
+
+def test_a_path_in_a_line_drops_trailing_blanks_unless_quoted_as_the_shell_quotes(stored):
+    result = stored.batch("export csv plain  ", "export csv 'out  '", "export csv '  it'\\''s'", "export csv 'open")
+    assert result.err_lines == [
+        "stormrange: line 4: the path 'open opens a quote it does not close; put the whole path in single quotes, "
+        "each ' in it written '\\''"
+    ]
+    assert [(stored.home / name).exists() for name in ["plain", "out  ", "  it's", "'open"]] == [True, True, True, False]

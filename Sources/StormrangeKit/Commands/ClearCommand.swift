@@ -57,12 +57,13 @@ struct ClearCommand: Command {
       guard let keptIn else { continue }  // Another process emptied it meanwhile; the loop says so.
       session.remember(.restore(removed))
       let them = removed.count == 1 ? "it" : "them"
-      let copy = keptIn.description.escapedAsPath
-      session.saved(.cleared(count: removed.count, copy: copy))
+      let copy = keptIn.description
+      session.saved(.cleared(count: removed.count, copy: copy.escapedAsPath))
       session.say(
         "deleted \(removed.count) measurement\(removed.count == 1 ? "" : "s")"
           + (session.canUndoLater ? " ('undo' restores \(them))" : "")
-          + "; a copy is in \(copy): 'import \(copy)' brings \(them) back"
+          + "; a copy is in \(copy.escapedAsPath): "
+          + "'import \(copy.shellQuotedPath.escapedAsPath)' brings \(them) back"
           + (session.canUndoLater ? " later" : ""))
       return .proceed
     }
@@ -93,8 +94,8 @@ struct ClearCommand: Command {
       defaultTemperature: session.currentSettings.temperature)
     if recoverable > 0 {
       message +=
-        "; 'import --skip-invalid \(aside.escapedAsPath)' brings back its \(recoverable) valid "
-        + "measurement\(recoverable == 1 ? "" : "s")"
+        "; 'import --skip-invalid \(aside.shellQuotedPath.escapedAsPath)' brings back its "
+        + "\(recoverable) valid measurement\(recoverable == 1 ? "" : "s")"
     }
     session.say(message)
     return .proceed

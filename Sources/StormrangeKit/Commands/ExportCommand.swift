@@ -14,11 +14,15 @@ struct ExportCommand: Command {
     temperature_c, speed_of_sound_mps, note, bearing_deg and source (empty
     in CSV, null in JSON, when there is none: a detector's reading has no
     delay, temperature or speed of sound).
-    PATH  the file to write (the rest of the line). A regular file is
+    PATH  the file to write (the rest of the line; in single quotes as
+          in the shell for blanks at either end). A regular file is
           replaced atomically, through links; a new one gets mode 0600, as
           it holds what the history holds. A FIFO, device or terminal is
-          written into, as cp and tee do; a directory is refused. Without
-          PATH the export goes to standard output:
+          written into, as cp and tee do. Refused: a directory, a file with
+          other names (hard links), and stormrange's own files (the
+          history, the settings, their locks, copies and temporary files,
+          the command history). Without PATH the export goes to standard
+          output:
             stormrange export json > storms.json
     'import' reads these files back.
     """
@@ -39,14 +43,11 @@ struct ExportCommand: Command {
       session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
       return .proceed
     }
-    let path = arguments.path(from: 1)
-    if session.history.isStored(at: SystemPath(path)) {
-      throw .invalidArgument("\(path.escapedAsPath) is the history file itself; export to another file")
-    }
-    do throws(FileProblem) {
-      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path))
+    let path = try arguments.path(from: 1)
+    do throws(ExportFile.Problem) {
+      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
     } catch {
-      throw .invalidArgument("cannot export to \(path.escapedAsPath): \(error.message)")
+      throw .export(path: path, problem: error)
     }
     session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
     let count = session.history.count

@@ -11,7 +11,8 @@ struct ImportCommand: Command {
   let details = """
     PATH  a file as 'export' writes it (CSV or JSON), or a property list in
           the history format, XML or binary; the format is recognised from
-          the content. PATH is the rest of the line.
+          the content. PATH is the rest of the line (in single quotes
+          as in the shell for blanks at either end).
     CSV needs a header row. Only date (ISO 8601 with an offset or Z) and
     delay_s are required: a missing temperature_c is the current 'set
     temperature', missing speed_of_sound_mps and distance_m are computed;
@@ -43,7 +44,7 @@ struct ImportCommand: Command {
     let skipsInvalid = !arguments.isEmpty && arguments[0] == Self.skipInvalid
     let first = skipsInvalid ? 1 : 0
     guard arguments.count > first else { throw usageError("missing PATH") }
-    let path = arguments.path(from: first)
+    let path = try arguments.path(from: first)
     let shown = path.escapedAsPath
     let file: (bytes: [UInt8], identity: FileIdentity)?
     do throws(FileProblem) {

@@ -1,9 +1,53 @@
+import StormrangeBase
+
 extension CommandArguments {
-  /// Argument `index` and the rest of the line, exactly as typed, as a file path that may contain
-  /// spaces (`import storms  july.csv`); trailing blanks are dropped.
-  func path(from index: Int) -> String {
-    var path = text(from: index)
+  /// Argument `index` and the rest of the line as a file path, which may contain spaces
+  /// (`import storms  july.csv`).
+  ///
+  /// In a one-shot command the shell has already read its quotes, so the path is the arguments' text
+  /// exactly, blanks and quotes included. In a line read from input (the prompt, a batch) blanks at
+  /// its end are dropped, and a path that starts with `'` is read as the shell reads a word in single
+  /// quotes (`'out  '`, `'it'\''s.csv'`): the quoting messages use in the commands they suggest
+  /// (``StringProtocol/shellQuotedPath``), and the way to give a path with blanks at either end.
+  func path(from index: Int) throws(StormrangeError) -> String {
+    let text = text(from: index)
+    if isFromShell { return text }
+    var path = Substring(text)
     while path.last == " " || path.last == "\t" { path.removeLast() }
-    return path
+    guard path.unicodeScalars.first == "'" else { return String(path) }
+    return try Self.unquoted(path)
   }
+
+  /// A word in the shell's single quotes, read as `sh` reads it: `'…'` is taken as it is, `\` outside
+  /// quotes takes the next character as it is, and a blank outside quotes would end the word.
+  private static func unquoted(_ word: Substring) throws(StormrangeError) -> String {
+    var result = ""
+    var quoted = false
+    var escaped = false
+    // By scalars: a combining mark after a quote must not hide the quote inside a character.
+    for scalar in word.unicodeScalars {
+      if escaped {
+        result.unicodeScalars.append(scalar)
+        escaped = false
+      } else if scalar == "'" {
+        quoted.toggle()
+      } else if quoted {
+        result.unicodeScalars.append(scalar)
+      } else if scalar == "\\" {
+        escaped = true
+      } else if scalar == " " || scalar == "\t" {
+        throw .invalidArgument(
+          "the path \(word.escapedAsPath) has a blank outside its quotes; \(quotingAdvice)")
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    guard !quoted, !escaped else {
+      throw .invalidArgument(
+        "the path \(word.escapedAsPath) opens a quote it does not close; \(quotingAdvice)")
+    }
+    return result
+  }
+
+  private static let quotingAdvice = "put the whole path in single quotes, each ' in it written '\\''"
 }

@@ -1,24 +1,29 @@
 /// A command line split into words at spaces and tabs, keeping the raw text so a command can take
-/// "the rest of the line" (a note) exactly as typed.
+/// "the rest of the line" (a note, a path) exactly as typed.
 public struct CommandArguments: Sendable {
   /// The command name as typed.
   public let commandName: Substring
   private let words: [Substring]
   private let line: String
+  /// For a one-shot command, where each argument the shell passed starts in `line`; nil for a line
+  /// read from input.
+  let argumentStarts: [String.Index]?
 
-  /// Splits `line`; nil for a line with no words.
-  public init?(_ line: String) {
+  /// Splits `line`; nil for a line with no words. `argumentOffsets`: see ``InputLine/argumentOffsets``.
+  public init?(_ line: String, argumentOffsets: [Int]? = nil) {
     let all = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
     guard let first = all.first else { return nil }
     commandName = first
     words = Array(all.dropFirst())
     self.line = line
+    argumentStarts = argumentOffsets?.map { line.utf8.index(line.utf8.startIndex, offsetBy: $0) }
   }
 
   private init() {
     commandName = ""
     words = []
     line = ""
+    argumentStarts = nil
   }
 
   /// The arguments of an empty line: no command name, no words.
@@ -29,8 +34,20 @@ public struct CommandArguments: Sendable {
   public subscript(index: Int) -> String { String(words[index]) }
   public var all: [String] { words.map(String.init) }
 
-  /// Argument `index`'s word and everything after it, exactly as typed.
-  public func text(from index: Int) -> String { String(line[words[index].startIndex...]) }
+  /// Whether the line is a one-shot command's arguments, which the shell has already unquoted.
+  var isFromShell: Bool { argumentStarts != nil }
+
+  /// Argument `index`'s word and everything after it, exactly as typed; in a one-shot command, from
+  /// the start of the shell's argument the word begins, when only blanks precede it there, so that
+  /// `stormrange export csv "  out"` keeps the blanks.
+  public func text(from index: Int) -> String {
+    let word = words[index].startIndex
+    guard let argument = argumentStarts?.last(where: { $0 <= word }),
+      line.unicodeScalars[argument..<word].allSatisfy({ $0 == " " || $0 == "\t" })
+    else { return String(line[word...]) }
+    // By scalars: a shell's argument may start inside a character (a combining mark after the space).
+    return String(line.unicodeScalars[argument...])
+  }
 
   /// The text after argument `index`'s word, with the separating blanks removed and trailing blanks
   /// kept: `note  over the lake` → `over the lake`.

@@ -33,8 +33,9 @@ public final class Interpreter {
     guard !line.isTooLong else { throw .lineTooLong }
     guard line.isValidUTF8 else { throw .invalidEncoding }
     var text = line.text
-    if text.hasSuffix("\r") { text.removeLast() }  // a script saved with CRLF line ends
-    guard let arguments = CommandArguments(text) else {
+    // A script saved with CRLF line ends; a one-shot command's arguments have no line end.
+    if line.argumentOffsets == nil, text.hasSuffix("\r") { text.removeLast() }
+    guard let arguments = CommandArguments(text, argumentOffsets: line.argumentOffsets) else {
       return try registry.emptyLine.run(CommandArguments.none, in: session)
     }
     if arguments.commandName.first == "#" { return .proceed }

@@ -18,6 +18,8 @@ public final class Session {
   /// Runs `watch` (see ``WatchView``) with `json` lines or a dashboard until it is left; set by the
   /// executable, which owns the terminal and the signals; nil where nothing can watch.
   public var watch: ((_ view: WatchView, _ json: Bool) -> Void)?
+  /// The command history the prompt keeps, if any: one of the files an export must not replace.
+  public var commandHistory: SystemPath?
   /// The flash being timed, if any.
   public var flash: RunningFlash?
   /// The line being executed (batch line numbers label errors and warnings).
@@ -105,6 +107,11 @@ public final class Session {
     guard problem != warnedSettingsProblem else { return nil }
     warnedSettingsProblem = problem
     return problem
+  }
+
+  /// The files stormrange keeps for this session, which no export may replace.
+  var keptFiles: KeptFiles {
+    KeptFiles(history: history, settings: settings, commandHistory: commandHistory)
   }
 
   /// Loads the history (or picks up other processes' changes) before a command reads it.

@@ -37,6 +37,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case lineTooLong
   /// Standard input could not be read (errno `code`) after `linesRead` lines; the rest was not run.
   case inputFailed(code: Int32, linesRead: Int)
+  /// `export` to `path` was refused, or failed; nothing, or not everything, was written.
+  case export(path: String, problem: ExportFile.Problem)
   /// Standard output could not be written (errno `code`): a full disk, an I/O error. In a batch,
   /// `linesLeft` says that the lines after this one are not run. `saved` is what was saved but not
   /// confirmed, which the message names.
@@ -78,6 +80,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
+    case .export(let path, let problem):
+      return Self.message(for: problem, exportingTo: path)
     case .lineTooLong:
       let limit = InputLine.maximumLength
       return
@@ -147,8 +151,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .saveFailed(let path, let problem):
       return "could not save the history to \(path): \(problem); nothing was changed"
     case .hardLinked(let path, let links):
-      return
-        "could not save the history to \(path): the file has \(links) names (hard links), and saving would leave the others with the old measurements; nothing was changed (keep one name and remove the others, or break the link: cp \(path) \(path).copy && mv \(path).copy \(path))"
+      return "could not save the history to \(path): "
+        + hardLinkRefusal(
+          of: path, links: links, by: "saving", keeping: "the old measurements", "nothing was changed")
     case .tooLarge(let path, let size, let limit):
       return
         "could not save the history to \(path): it would grow to \(size) bytes, over the \(limit / 1_000_000) MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
@@ -162,6 +167,46 @@ public enum StormrangeError: Error, Equatable, Sendable {
 }
 
 extension StormrangeError {
+  private static func message(for problem: ExportFile.Problem, exportingTo path: String) -> String {
+    let shown = path.escapedAsPath
+    switch problem {
+    case .keptFile(let kind):
+      return "\(shown) is \(description(of: kind)); nothing was written; choose another path"
+    case .hardLinked(let links):
+      return "cannot export to \(shown): "
+        + hardLinkRefusal(
+          of: path, links: links, by: "exporting", keeping: "the old contents", "nothing was written")
+    case .file(let error):
+      return "cannot export to \(shown): \(error.message)"
+    }
+  }
+
+  /// What each of the files stormrange keeps is, for the refusal to export onto it.
+  private static func description(of kind: KeptFiles.Kind) -> String {
+    switch kind {
+    case .history: "the history file itself"
+    case .historyLock: "stormrange's lock file for the history"
+    case .clearedCopy: "the copy of the history that 'clear' kept"
+    case .unreadableCopy: "the unreadable history that 'clear' moved aside"
+    case .settings: "stormrange's settings file"
+    case .settingsLock: "stormrange's lock file for the settings"
+    case .commandHistory: "stormrange's command history (the lines typed at the prompt)"
+    case .temporary: "a temporary file stormrange is writing or a crashed one left"
+    }
+  }
+
+  /// Why a file with other names (hard links) is not replaced, and the two ways out, the same for the
+  /// history and for exports: `by` what (`saving`) would leave the other names `keeping` what, and
+  /// what `outcome` that had.
+  private static func hardLinkRefusal(
+    of path: String, links: Int, by action: String, keeping old: String, _ outcome: String
+  ) -> String {
+    let copy = (path + ".copy").shellQuotedPath
+    return "the file has \(links) names (hard links), and \(action) would leave the others with \(old); "
+      + "\(outcome) (keep one name and remove the others, or break the link: "
+      + "cp \(path.shellQuotedPath) \(copy) && mv \(copy) \(path.shellQuotedPath))"
+  }
+
   /// Runs `body`, turning the store's error into ``store(_:)``.
   static func wrapping<T>(_ body: () throws(StoreError) -> T) throws(StormrangeError) -> T {
     do { return try body() } catch { throw .store(error) }

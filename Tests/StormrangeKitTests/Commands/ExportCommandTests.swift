@@ -1,7 +1,9 @@
+import Glibc
 import Testing
 
 @testable import StormrangeDomain
 @testable import StormrangeKit
+@testable import StormrangeStore
 
 @Suite struct ExportCommandTests {
   private func session() -> TestSession {
@@ -72,7 +74,8 @@ import Testing
     #expect(test.run("export csv \(test.historyPath)"))
     #expect(
       test.errors.take()
-        == "stormrange: line 1: \(test.historyPath) is the history file itself; export to another file\n")
+        == "stormrange: line 1: \(test.historyPath) is the history file itself; nothing was written; "
+        + "choose another path\n")
     let missing = test.directory.file("missing/dir")
     #expect(test.run("export csv \(missing)/x.csv"))
     #expect(
@@ -81,6 +84,51 @@ import Testing
         + "No such file or directory; nothing was written\n")
     #expect(test.directory.bytes("history.plist") == before)
     #expect(test.output.text.isEmpty)
+  }
+
+  @Test func stormrangesOwnFilesAreRefused() throws {
+    let test = session()
+    test.session.commandHistory = SystemPath(test.directory.file("typed"))
+    let cases: [(String, String)] = [
+      ("history.plist.lock", "stormrange's lock file for the history"),
+      ("settings.plist", "stormrange's settings file"),
+      ("settings.plist.lock", "stormrange's lock file for the settings"),
+      ("typed", "stormrange's command history (the lines typed at the prompt)"),
+      ("history.plist.cleared-20260701T160300Z", "the copy of the history that 'clear' kept"),
+      ("history.plist.unreadable-20260701T160300Z", "the unreadable history that 'clear' moved aside"),
+      (".history.plist.tmp-abc", "a temporary file stormrange is writing or a crashed one left"),
+    ]
+    for (name, what) in cases {
+      let path = test.directory.file(name)
+      #expect(test.run("export csv \(path)"))
+      #expect(
+        test.errors.take()
+          == "stormrange: line 1: \(path) is \(what); nothing was written; choose another path\n")
+    }
+    #expect(test.directory.bytes("history.plist.lock") == [])
+    #expect(test.output.text.isEmpty)
+  }
+
+  @Test func aFileWithOtherNamesIsRefusedWithTheWayOutQuoted() throws {
+    let test = session()
+    try test.directory.write("my out; touch X", "old")
+    let path = test.directory.file("my out; touch X")
+    link(path, test.directory.file("other"))
+    #expect(test.run("export csv '\(path)'"))
+    #expect(
+      test.errors.take()
+        == "stormrange: line 1: cannot export to \(path): the file has 2 names (hard links), and exporting "
+        + "would leave the others with the old contents; nothing was written (keep one name and remove the "
+        + "others, or break the link: cp '\(path)' '\(path).copy' && mv '\(path).copy' '\(path)')\n")
+    #expect(test.directory.bytes("my out; touch X") == Array("old".utf8))
+  }
+
+  @Test func aQuotedPathKeepsItsBlanks() throws {
+    let test = session()
+    let path = test.directory.file("out  ")
+    #expect(!test.run("export csv '\(path)'"))
+    #expect(test.output.take() == "exported 2 measurements to \(path) (CSV)\n")
+    #expect(test.directory.bytes("out  ") != nil)
   }
 
   @Test func completion() {
