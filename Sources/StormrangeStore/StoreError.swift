@@ -18,4 +18,7 @@ public enum StoreError: Error, Equatable, Sendable {
   case tooLarge(path: String, size: Int, limit: Int)
   /// The settings file exists but cannot be used, or cannot be written.
   case settings(path: String, problem: String)
+  /// The command history (readline's, at the prompt) cannot be used: it is not a regular file with
+  /// one name, or cannot be read or written. The session goes on without it.
+  case commandHistory(path: String, problem: String)
 }

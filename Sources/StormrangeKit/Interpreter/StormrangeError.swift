@@ -123,6 +123,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "could not save the history to \(path): it would grow to \(size) bytes, over the \(limit / 1_000_000) MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
     case .settings(let path, let problem):
       return "settings file \(path): \(problem)"
+    case .commandHistory(let path, let problem):
+      return "command history \(path): \(problem); this session goes on without it"
     }
   }
 }
