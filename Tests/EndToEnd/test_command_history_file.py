@@ -46,6 +46,7 @@ def readline_entries(path) -> list[str]:
     """What GNU readline's read_history makes of `path` (Python's readline module is GNU readline)."""
     script = (
         "import json, readline, sys\n"
+        "assert 'libedit' not in readline.__doc__, 'this Python has libedit, not GNU readline'\n"
         "readline.read_history_file(sys.argv[1])\n"
         "count = readline.get_current_history_length()\n"
         "print(json.dumps([readline.get_history_item(i) for i in range(1, count + 1)]))\n"
