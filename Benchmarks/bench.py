@@ -35,6 +35,14 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
    (sqlite3 prints no header into a pipe; `show` prints its one header line.)
 7. Peak memory with 100k loaded (≤ 80 MB): the maximum resident set of `show 1` of H100k, in MB,
    absolute, as GNU time reports it.
+8. `watch` when nothing changes (≤ 1 % of a core): `stormrange --file H100k watch --json` into a
+   pipe, once its first line is out: the CPU time it uses (user + system, from /proc/PID/stat) over
+   a fixed stretch of wall time, in % of one core. H100k's storm is long over, so nothing is due
+   until the history changes. With --baseline OLD, the same for the binary OLD (say the release
+   before issue 17, which computed the whole status every second) is the peer column. Two notes
+   give the same for a storm that is current (its last flash a minute ago: the status is computed
+   again once a minute, so the stretch is 65 s) and for the dashboard at an 80×24 terminal, whose
+   countdown ticks every second from the last result.
 
 Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3 and GNU time.
 It prints the machine, then the table; --update-readme also writes both into README.md between the
@@ -44,18 +52,24 @@ Benchmarks are not tests: nothing here fails on a slow figure, and no test depen
 """
 
 import argparse
+import contextlib
 import datetime
+import fcntl
 import json
 import os
 import platform
 import plistlib
 import random
 import shutil
+import signal
 import sqlite3
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
+import threading
 import time
 from dataclasses import dataclass
 
@@ -65,6 +79,8 @@ PEER = os.environ.get("STORMRANGE_PEER_BIN", os.path.join(ROOT, ".build/release/
 # The same peer as `swift build -c release` builds it by default, linked dynamically (Scripts/bench).
 PEER_DYNAMIC = os.environ.get(
     "STORMRANGE_PEER_DYNAMIC_BIN", os.path.join(ROOT, ".build-dynamic/release/stormrange-peer-benchmark"))
+# --baseline: an older stormrange to measure `watch` when nothing changes beside this one.
+BASELINE = None
 README = os.path.join(ROOT, "README.md")
 MARKERS = ("<!-- BENCHMARK:BEGIN -->", "<!-- BENCHMARK:END -->")
 SPEED = 331.3 * (1 + 20 / 273.15) ** 0.5
@@ -111,7 +127,12 @@ class Row:
 
     @property
     def value(self):
-        return self.ours.median / self.peer.median if self.peer else self.ours.median
+        return self.ours.median / self.peer.median if self.peer and not self.absolute else self.ours.median
+
+    @property
+    def absolute(self):
+        """Whether the goal bounds stormrange's figure itself; a peer is then only shown beside it."""
+        return self.ours.unit != "ms"
 
     @property
     def met(self):
@@ -119,6 +140,10 @@ class Row:
 
     def cells(self):
         """figure, stormrange, peer, ratio, goal, met."""
+        if self.peer is not None and self.absolute:
+            ratio = f"{self.ours.median / self.peer.median:.3f}" if self.peer.median else "—"
+            return [self.name, self.ours.text(), self.peer.text(), ratio, f"≤ {self.goal} {self.ours.unit}",
+                    self.verdict()]
         if self.peer is None:
             return [self.name, self.ours.text(), "—", "—", f"≤ {self.goal} {self.ours.unit}", self.verdict()]
         return [self.name, self.ours.text(), self.peer.text(), f"{self.value:.3f}", f"≤ {self.goal}", self.verdict()]
@@ -230,18 +255,59 @@ def peak_memory_mb(arguments, runs):
     return Figure(samples, "MB")
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of process `pid` so far, in seconds."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_cpu_percent(binary, history, seconds, dashboard=False):
+    """The CPU `binary --file history watch` uses over `seconds` of wall time once it has shown the
+    status, in % of one core: `--json` into a pipe, or the dashboard at an 80×24 pseudo-terminal
+    (whose output a thread drains, as a terminal would)."""
+    if dashboard:
+        controller, terminal = os.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        process = subprocess.Popen([binary, "--file", history, "watch"], stdin=terminal, stdout=terminal,
+                                   stderr=terminal, env=dict(os.environ, TERM="xterm"))
+        os.close(terminal)
+        shown = threading.Event()
+
+        def drain():
+            with contextlib.suppress(OSError):
+                while chunk := os.read(controller, 65536):
+                    if b"latest" in chunk:
+                        shown.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        assert shown.wait(60), "the dashboard never showed the status"
+    else:
+        process = subprocess.Popen([binary, "--file", history, "watch", "--json"], stdout=subprocess.PIPE)
+        assert process.stdout.readline().startswith(b"{")
+    time.sleep(1)  # let the first computation's last work settle
+    before = cpu_seconds(process.pid)
+    time.sleep(seconds)
+    used = cpu_seconds(process.pid) - before
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=10)
+    if dashboard:
+        os.close(controller)
+    return 100 * used / seconds
+
+
 # The data.
 
 
-def make_entries(count, seed=1):
-    """`count` measurements as v1 stores them, one a minute from 2020-01-01 UTC, every third with a
-    note."""
+def make_entries(count, seed=1, start=START):
+    """`count` measurements as v1 stores them, one a minute from `start` (2020-01-01 UTC), every third
+    with a note."""
     rng = random.Random(seed)
     entries = []
     for index in range(count):
         delay = round(rng.uniform(1, 60), 2)
         entry = {
-            "date": START + datetime.timedelta(seconds=60 * index),
+            "date": start + datetime.timedelta(seconds=60 * index),
             "delay": delay,
             "distance": delay * SPEED,
             "temperature": 20.0,
@@ -359,8 +425,30 @@ def peak_memory(files, runs):
     return Row("peak memory with 100k loaded (`show 1`)", memory, None, "80")
 
 
+def idle_watch(files, runs):
+    def measure(binary, history, seconds, dashboard=False):
+        return Figure([idle_cpu_percent(binary, history, seconds, dashboard) for _ in range(runs.long)],
+                      "% of a core")
+
+    seconds = 10 if runs is FULL else 5
+    current = 65 if runs is FULL else 15
+    binaries = [BIN] + ([BASELINE] if BASELINE else [])
+    over = [measure(binary, files.h100k, seconds) for binary in binaries]
+    storm = [measure(binary, files.h100k_current, current) for binary in binaries]
+    screen = [measure(binary, files.h100k, seconds, dashboard=True) for binary in binaries]
+
+    def sides(figures):
+        return figures[0].text() + (f" ({os.path.basename(BASELINE)}: {figures[1].text()})" if BASELINE else "")
+
+    return Row("`watch --json` when nothing changes, 100k history, storm over", over[0],
+               over[1] if BASELINE else None, "1",
+               note=f"`watch` when nothing changes, 100k history (not a goal): `--json` with the storm current "
+                    f"(its last flash a minute before, computed again once a minute; over {current} s) "
+                    f"{sides(storm)}; the dashboard at 80×24, storm over, {sides(screen)}.")
+
+
 GOALS = [help_beside_history, help_versus_foundation, first_access, durable_add, piped_adds, printing,
-         peak_memory]
+         peak_memory, idle_watch]
 
 
 # The machine and the report.
@@ -430,6 +518,10 @@ class Files:
         self.table = os.path.join(work, "show-100k.sqlite")
         write_table_database(self.table, entries)
         self.adds, self.inserts = write_piped_inputs(work, 10_000)
+        # The same measurements, the last a minute ago: a storm that is current.
+        self.h100k_current = os.path.join(work, "history-100k-current.plist")
+        now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+        write_history(self.h100k_current, make_entries(100_000, start=now - datetime.timedelta(minutes=100_000)))
         self.missing = os.path.join(work, "missing.plist")
         self.scratch = os.path.join(work, "scratch.plist")
         check_same_rows(self.h100k, self.table, 100_000)
@@ -439,7 +531,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs (to check that everything runs)")
     parser.add_argument("--update-readme", action="store_true", help="write the table into README.md")
+    parser.add_argument("--baseline", metavar="BINARY",
+                        help="another stormrange (an older release) to measure `watch` when nothing changes beside")
     options = parser.parse_args()
+    global BASELINE
+    BASELINE = options.baseline and os.path.abspath(options.baseline)
     runs = QUICK if options.quick else FULL
 
     work = tempfile.mkdtemp(prefix="stormrange-bench-")

@@ -36,28 +36,53 @@ public struct SafetyAdvice: Equatable, Sendable {
   public let lightningWithinCloseDistance: Bool
   /// Whether the latest "thunder" was a detector's reading rather than thunder heard.
   public let lastThunderWasDetected: Bool
+  /// When the latest thunder of lightning within about 10 km was heard; nil when there was none.
+  let lastCloseThunder: Date?
 
   /// The advice at `now` from `measurements` (the current storm's: thunder from an earlier storm
   /// was more than 30 minutes before its first flash).
   public init(measurements: some Sequence<Measurement>, now: Date) {
     var lastThunder: Date?
     var detected = false
-    var close = false
-    let windowStart = now.addingTimeInterval(-Self.allClearWait)
+    var lastCloseThunder: Date?
     for measurement in measurements {
       let thunder = measurement.thunderDate
       if lastThunder.map({ thunder > $0 }) ?? true {
         lastThunder = thunder
         detected = measurement.source != nil
       }
-      if thunder > windowStart, measurement.distance <= Self.closeDistance { close = true }
+      if measurement.distance <= Self.closeDistance, lastCloseThunder.map({ thunder > $0 }) ?? true {
+        lastCloseThunder = thunder
+      }
     }
+    self.init(lastThunder: lastThunder, detected: detected, lastCloseThunder: lastCloseThunder, now: now)
+  }
+
+  private init(lastThunder: Date?, detected: Bool, lastCloseThunder: Date?, now: Date) {
     self.lastThunder = lastThunder
+    self.lastCloseThunder = lastCloseThunder
     allClear = lastThunder?.addingTimeInterval(Self.allClearWait)
     sinceLastThunder = lastThunder.map { max(0, now.timeIntervalSince($0)) }
     remaining = allClear.map { max(0, $0.timeIntervalSince(now)) } ?? 0
     level = remaining > 0 ? .shelterNow : .allClear
-    lightningWithinCloseDistance = close
+    lightningWithinCloseDistance =
+      lastCloseThunder.map { $0 > now.addingTimeInterval(-Self.allClearWait) } ?? false
     lastThunderWasDetected = detected
+  }
+
+  /// The same measurements' advice at `later`, without going through them again: the countdown and
+  /// the level move on with the clock.
+  public func at(_ later: Date) -> SafetyAdvice {
+    SafetyAdvice(
+      lastThunder: lastThunder, detected: lastThunderWasDetected, lastCloseThunder: lastCloseThunder,
+      now: later)
+  }
+
+  /// The next moment after `now` at which the advice changes by itself, with no new measurement:
+  /// the all-clear, or lightning within about 10 km dropping out of the last 30 minutes (which is
+  /// never after the all-clear). Nil when neither is still to come.
+  public func nextChange(after now: Date) -> Date? {
+    let closeEnds = lastCloseThunder?.addingTimeInterval(Self.allClearWait)
+    return [closeEnds, allClear].compactMap { $0 }.filter { $0 > now }.min()
   }
 }

@@ -15,8 +15,8 @@ public struct StormStatus: Sendable {
   public let trend: RangeTrend
   /// How it moves over the ground; nil when not known.
   public let groundMotion: GroundMotion?
-  public let advice: SafetyAdvice
-  public let now: Date
+  public private(set) var advice: SafetyAdvice
+  public private(set) var now: Date
 
   /// The status of `history` at `now`; nil when the history is empty.
   public init?<History: RandomAccessCollection>(history: History, now: Date)
@@ -30,6 +30,16 @@ public struct StormStatus: Sendable {
     groundMotion = GroundMotion(motion)
     advice = SafetyAdvice(measurements: storm.measurements, now: now)
     self.now = now
+  }
+
+  /// This status at `later`, without recomputing it: the advice and its countdown, and what is said
+  /// relative to now (ages, "in about 8 min"), move on with the clock; the trend stays the one
+  /// estimated at ``now``. For a display that ticks between computations (`watch`).
+  public func at(_ later: Date) -> StormStatus {
+    var moved = self
+    moved.advice = advice.at(later)
+    moved.now = later
+    return moved
   }
 
   /// How many of the storm's measurements have a bearing.

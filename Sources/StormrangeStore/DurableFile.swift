@@ -7,25 +7,28 @@
 /// `Data.write(to:options: .atomic)` fsyncs the file but not its directory (a crash can lose the
 /// rename) and resets the mode; this does neither.
 public enum DurableFile {
-  /// The contents of `path` with its identity, or nil if no file is there. Refuses directories and
-  /// files over `limit` bytes without reading them.
-  public static func read(path: SystemPath, limit: Int) throws(FileProblem) -> (
-    bytes: [UInt8], identity: FileIdentity
-  )? {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, not read.
-    let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+  /// The contents of `path` with its identity, or nil if no file is there. Refuses anything but a
+  /// regular file (a directory, a FIFO, a device) without opening it, and files over `limit` bytes
+  /// without reading them. `followingLinks: false` refuses a symbolic link at `path` instead.
+  public static func read(path: SystemPath, limit: Int, followingLinks: Bool = true) throws(FileProblem)
+    -> (bytes: [UInt8], identity: FileIdentity)?
+  {
+    // Looked at before it is opened: opening a FIFO, even without waiting, would release a writer
+    // waiting for a reader, and opening a device can do something of its own.
+    var info = stat()
+    let examined = path.withCString { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    if examined == 0, (info.st_mode & S_IFMT) != S_IFREG { throw notARegularFile(info.st_mode) }
+    // O_NONBLOCK: should a FIFO take the file's place meanwhile, opening it must not wait for a
+    // writer; it is refused below, not read.
+    let noFollow = followingLinks ? 0 : O_NOFOLLOW
+    let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | noFollow) }
     if descriptor < 0 {
       if errno == ENOENT { return nil }
       throw .system("cannot open it")
     }
     defer { close(descriptor) }
-    var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw .system("cannot examine it") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      var problem = FileProblem("it is \(FileKind(info.st_mode).description), not a file")
-      problem.isNotARegularFile = true
-      throw problem
-    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { throw notARegularFile(info.st_mode) }
     guard info.st_size <= limit else {
       throw FileProblem(
         "it is \(info.st_size / 1_000_000) MB, too large (the limit is \(limit / 1_000_000) MB)"
@@ -62,6 +65,12 @@ public enum DurableFile {
     if failure != 0 { throw .system("cannot read it", errno: failure) }
     bytes.removeSubrange(filled...)
     return (bytes, FileIdentity(info))
+  }
+
+  private static func notARegularFile(_ mode: mode_t) -> FileProblem {
+    var problem = FileProblem("it is \(FileKind(mode).description), not a file")
+    problem.isNotARegularFile = true
+    return problem
   }
 
   /// Replaces `path` with `bytes` so that a crash at any instant leaves the old or the new file:

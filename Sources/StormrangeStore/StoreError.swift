@@ -20,4 +20,7 @@ public enum StoreError: Error, Equatable, Sendable {
   case settings(path: String, problem: String)
   /// A signal ended the wait for the lock `lock`, which another process held: nothing was changed.
   case cancelled(lock: String)
+  /// The command history (readline's, at the prompt) cannot be used: it is not a regular file with
+  /// one name, or cannot be read or written. The session goes on without it.
+  case commandHistory(path: String, problem: String)
 }

@@ -15,7 +15,11 @@ final class InteractiveLoop {
   init(interpreter: Interpreter, historyPath: SystemPath, clock: SessionClock) {
     self.interpreter = interpreter
     self.clock = clock
-    editor = LineEditor(historyPath: historyPath, clock: clock) { [interpreter] before, word in
+    let session = interpreter.session
+    editor = LineEditor(
+      historyFile: CommandHistoryFile(path: historyPath), clock: clock,
+      warn: { session.warn(StormrangeError.store($0).message) }
+    ) { [interpreter] before, word in
       interpreter.completions(before: before, word: word)
     }
   }
@@ -26,6 +30,7 @@ final class InteractiveLoop {
     let output = console.output
     output.write("\(Version.banner) Type 'help' for commands, Ctrl-D to leave.\n")
     output.write("Press Enter when you see lightning and again when you hear thunder.\n")
+    editor.restoreHistory()
     if let status = SessionLauncher.finish(console, session: interpreter.session) { return status }
     let session = interpreter.session
     while true {

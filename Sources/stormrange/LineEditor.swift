@@ -6,8 +6,9 @@ import StormrangeStore
   import Glibc
 #endif
 
-/// Line editing on GNU readline, knowing nothing of commands: a prompt, a persistent history file
-/// (Ctrl-R), a completion callback, and Ctrl-C to abandon the line.
+/// Line editing on GNU readline, knowing nothing of commands: a prompt, a persistent history of the
+/// lines typed (Up, Ctrl-R; kept in a ``CommandHistoryFile``), a completion callback, and Ctrl-C to
+/// abandon the line.
 ///
 /// It uses readline's callback interface around `select(2)`, so that Ctrl-C can be handled between
 /// keystrokes without longjmp, and the prompt can be redrawn while the user is idle (the stopwatch
@@ -25,14 +26,21 @@ final class LineEditor {
     case terminated(Int32)
   }
 
-  static let historyLimit: Int32 = 1000
-  private let historyPath: SystemPath
+  /// The file the lines typed are kept in; nil once it turned out unusable (the session goes on
+  /// without it, having warned once).
+  private var historyFile: CommandHistoryFile?
   private let clock: SessionClock
+  /// Says why the history file is not used.
+  private let warn: (StoreError) -> Void
 
   /// `complete(before, word)` lists candidates for `word`, the word being typed after `before`.
-  init(historyPath: SystemPath, clock: SessionClock, complete: @escaping (String, String) -> [String]) {
-    self.historyPath = historyPath
+  init(
+    historyFile: CommandHistoryFile, clock: SessionClock, warn: @escaping (StoreError) -> Void,
+    complete: @escaping (String, String) -> [String]
+  ) {
+    self.historyFile = historyFile
     self.clock = clock
+    self.warn = warn
     completionProvider = complete
     rl_readline_name = UnsafePointer(strdup("stormrange"))
     // Readline's own signal handlers would longjmp-free the line; we handle SIGINT ourselves.
@@ -53,9 +61,19 @@ final class LineEditor {
       }
     }
     using_history()
-    stifle_history(Self.historyLimit)
-    prepareHistoryFile()
-    historyPath.withCString { _ = read_history($0) }
+    stifle_history(Int32(historyFile.limit))
+  }
+
+  /// Gives readline the lines kept from earlier sessions (Up, Ctrl-R); warns, and goes on without
+  /// the file, when it cannot be used. Not readline's `read_history`, which follows a link at the
+  /// path and waits for a writer when it is a FIFO.
+  func restoreHistory() {
+    guard let file = historyFile else { return }
+    do {
+      for entry in try file.load() { Self.addToReadline(entry) }
+    } catch {
+      abandonHistoryFile(error)
+    }
   }
 
   /// Reads one line. `prompt` is asked again every 200 ms while `ticking()` is true, so a prompt
@@ -127,24 +145,28 @@ final class LineEditor {
       end: Character(Unicode.Scalar(UInt8(stormrange_prompt_end_ignore))))
   }
 
-  /// Creates the history file's directories (0700) and the file (0600): it holds notes people typed.
-  /// Best effort: without them readline simply keeps no history.
-  private func prepareHistoryFile() {
-    try? DurableFile.createParentDirectories(of: historyPath)
-    let descriptor = historyPath.withCString {
-      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    }
-    guard descriptor >= 0 else { return }  // it exists already: its mode is the user's
-    fchmod(descriptor, 0o600)  // the umask may have narrowed it (0277 would leave it unwritable)
-    close(descriptor)
-  }
-
+  /// Adds `line` to readline's history and saves it in the file, as an entry the file can hold (so
+  /// that this session recalls what later ones will). Not readline's `append_history` and
+  /// `history_truncate_file`, which write through a link at the path.
   private func addToHistory(_ line: String) {
     guard !line.trimmingBlanks.isEmpty else { return }
-    add_history(line)
-    historyPath.withCString {
-      _ = append_history(1, $0)
-      _ = history_truncate_file($0, Self.historyLimit)
+    let entry = CommandHistoryFormat.entry(line)
+    Self.addToReadline(entry)
+    do {
+      try historyFile?.append(entry)
+    } catch {
+      abandonHistoryFile(error)
+    }
+  }
+
+  private func abandonHistoryFile(_ error: StoreError) {
+    historyFile = nil
+    warn(error)
+  }
+
+  private static func addToReadline(_ entry: [UInt8]) {
+    (entry + [0]).withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { add_history($0.baseAddress) }
     }
   }
 

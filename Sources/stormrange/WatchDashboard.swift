@@ -4,8 +4,9 @@ import StormrangeKit
   import Glibc
 #endif
 
-/// The `watch` dashboard at a terminal: redrawn in place every second (the countdown ticks), at once
-/// when the history changes or the terminal is resized, until `q`, Ctrl-C (or Ctrl-D), a signal, or
+/// The `watch` dashboard at a terminal: redrawn in place every second (the countdown ticks, from the
+/// status as last computed: see ``WatchView``), at once when the history changes or the terminal is
+/// resized, until `q`, Ctrl-C (or Ctrl-D), a signal, or
 /// the terminal going away. The terminal is restored on every way out.
 struct WatchDashboard {
   let runner: WatchRunner
@@ -24,7 +25,7 @@ struct WatchDashboard {
       let size = TerminalScreen.size()
       screen.draw(view.frame(width: size.width, height: size.height))
       guard runner.console.outputFailure == nil else { break }
-      let events = runner.wait(keys: 0, resize: resize?.descriptor ?? -1)
+      let events = runner.wait(keys: 0, resize: resize?.descriptor ?? -1, ticking: true)
       if events.resized { resize?.drain() }
       if events.keys, leaves() { break }
       if events.historyMayHaveChanged { view.reload() }

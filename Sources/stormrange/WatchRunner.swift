@@ -8,7 +8,9 @@ import StormrangeStore
 
 /// Runs `watch`: the dashboard when standard input and output are terminals and `--json` was not
 /// given, else the JSON lines. Both wait in `poll(2)` for a key, a change to the history (see
-/// ``HistoryChangeDetector``), a signal, or the next second of the clock.
+/// ``HistoryChangeDetector``), a signal, or the next moment there is something to do: the next
+/// second of the dashboard's clock, the next look at the file while polling, or the next time the
+/// status is due (``WatchView/nextComputation``). Between those, `watch --json` sleeps.
 ///
 /// SIGINT, SIGTERM and SIGHUP end the watch. For a one-shot `stormrange watch`, that is how it is
 /// meant to end, so the status is 0; at the prompt Ctrl-C returns to the prompt, and SIGTERM or SIGHUP
@@ -51,7 +53,7 @@ final class WatchRunner {
       reported = view.problem
       if let line = view.jsonLine(historyChanged: changed) { console.output.writeExactly(line + "\n") }
       guard console.flush() else { return }
-      let events = wait(keys: -1, resize: -1, output: 1)
+      let events = wait(keys: -1, resize: -1, output: 1, ticking: false)
       if events.outputClosed, let line = view.jsonLine(historyChanged: true) {
         // Nobody reads any more: this write fails with EPIPE, which ends the program quietly (141).
         console.output.writeExactly(line + "\n")
@@ -69,17 +71,27 @@ final class WatchRunner {
     var outputClosed = false
   }
 
+  /// The longest `watch` sleeps without looking at the clock, in seconds: poll(2)'s timeout does not
+  /// count time the machine was suspended, nor see the clock being set, so a status due meanwhile
+  /// is at most this late.
+  static let longestSleep: Double = 60
+
   /// Waits for a key on `keys`, a resize on `resize`, an error on `output` (any of them -1 for none),
-  /// a change to the history, a signal, or the next whole second of the wall clock, whichever comes
-  /// first.
-  func wait(keys: Int32, resize: Int32, output: Int32 = -1) -> Events {
+  /// a change to the history, a signal, or the next moment there is something to do: the next whole
+  /// second of the wall clock when `ticking` or when the detector polls, else the next computation
+  /// of the status; whichever comes first.
+  func wait(keys: Int32, resize: Int32, output: Int32 = -1, ticking: Bool) -> Events {
     var descriptors = [Signals.wakeDescriptor, detector.descriptor, keys, resize].map {
       pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }
     // No events asked for: poll(2) reports POLLERR and POLLHUP anyway.
     descriptors.append(pollfd(fd: output, events: 0, revents: 0))
-    let wall = view.session.clock.now().wall.timeIntervalSince1970
-    let timeout = Int32((1 - wall.truncatingRemainder(dividingBy: 1)) * 1000) + 5
+    let now = view.session.clock.now().wall.timeIntervalSince1970
+    var wake = now + Self.longestSleep
+    if ticking || detector.method == .polling { wake = (now + 1).rounded(.down) }
+    if let due = view.nextComputation?.timeIntervalSince1970 { wake = min(wake, due) }
+    // Rounded up and a little after, so that the moment has come when poll returns.
+    let timeout = Int32(((max(0, wake - now)) * 1000).rounded(.up)) + 5
     if Signals.pending == 0 { _ = poll(&descriptors, nfds_t(descriptors.count), timeout) }
     if descriptors[0].revents != 0 { Signals.drainWake() }
     return Events(

@@ -68,8 +68,8 @@ class JSONLines:
 def lines():
     started = []
 
-    def start(sandbox, *args, env=None):
-        watcher = JSONLines(sandbox, *args, env=env)
+    def start(sandbox, *args, env=None, kind=None):
+        watcher = (kind or JSONLines)(sandbox, *args, env=env)
         started.append(watcher)
         return watcher
 

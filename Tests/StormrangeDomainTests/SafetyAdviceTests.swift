@@ -52,6 +52,26 @@ import Testing
     #expect(!later.lightningWithinCloseDistance)
   }
 
+  @Test func itChangesByItselfOnlyWhenCloseLightningDropsOutAndAtTheAllClear() {
+    let storm = [measured(at: 0, metres: 5_000), measured(at: 1500, metres: 15_000)]
+    let now = flash.addingTimeInterval(100)
+    let advice = SafetyAdvice(measurements: storm, now: now)
+    let closeEnds = storm[0].thunderDate.addingTimeInterval(SafetyAdvice.allClearWait)
+    let allClear = storm[1].thunderDate.addingTimeInterval(SafetyAdvice.allClearWait)
+    #expect(advice.nextChange(after: now) == closeEnds)
+    #expect(advice.nextChange(after: closeEnds) == allClear)
+    #expect(advice.nextChange(after: allClear) == nil)
+    #expect(SafetyAdvice(measurements: [Measurement](), now: now).nextChange(after: now) == nil)
+    // Moved on to a later time, it is the advice computed then, on either side of each change.
+    for later in [
+      now, closeEnds.addingTimeInterval(-0.5), closeEnds, allClear.addingTimeInterval(-1), allClear,
+    ] {
+      #expect(advice.at(later) == SafetyAdvice(measurements: storm, now: later))
+    }
+    #expect(advice.at(closeEnds).lightningWithinCloseDistance == false)
+    #expect(advice.at(allClear).level == .allClear)
+  }
+
   @Test func noMeasurementsIsAllClearWithNoDate() {
     let advice = SafetyAdvice(measurements: [Measurement](), now: flash)
     #expect(advice.level == .allClear)

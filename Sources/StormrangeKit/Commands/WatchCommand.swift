@@ -21,7 +21,7 @@ struct WatchCommand: Command {
     STORMRANGE_WATCH_POLL=1 in the environment, or where inotify cannot be
     used, by looking at the file once a second.
     """
-  let historyAccess = HistoryAccess.reads
+  let historyAccess = HistoryAccess.watches
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     index == 0 ? ["--json"] : []

@@ -1,13 +1,31 @@
+import FoundationEssentials
 import StormrangeDomain
 import StormrangeStore
 
 /// What the executable's `watch` loops need of a session: re-reading the history when another
 /// process changed it, the dashboard's frame, and the JSON lines, all at the session's clock.
+///
+/// The status is computed only when it can have changed: when the history changed, and otherwise at
+/// ``nextComputation``. In between, the dashboard shows the last result moved on to the time now
+/// (``StormrangeDomain/StormStatus/at(_:)``: the countdown ticks), and nothing is computed.
 public final class WatchView {
   public let session: Session
   private var stream = StatusStream()
   /// Why the history could not be read at the last ``reload()``; nil when it could.
   public private(set) var problem: StormrangeError?
+  /// The status as last computed; nil with no measurements, or while the history cannot be read.
+  private var computed: StormStatus?
+  /// Whether the history changed since the status was computed.
+  private var isStale = true
+  /// When the status must be computed again though the history did not change: the next moment its
+  /// advice changes with time, or, while a storm is current, ``nowcastInterval`` after the last
+  /// computation; nil: not until the history changes.
+  public private(set) var nextComputation: Date?
+
+  /// While a storm is current (the advice is to shelter), its estimates at the time now move on with
+  /// time, so they are computed again this often (seconds); once it is over, only when the advice
+  /// changes.
+  public static let nowcastInterval: Double = 60
 
   init(session: Session) { self.session = session }
 
@@ -23,25 +41,44 @@ public final class WatchView {
     } catch {
       problem = error
     }
-    return problem != hadProblem || session.history.entries != before
+    let changed = problem != hadProblem || session.history.entries != before
+    if changed { isStale = true }
+    return changed
   }
 
-  private var status: StormStatus? {
-    problem == nil ? StormStatus(history: session.history, now: session.clock.now().wall) : nil
+  /// The status at `now`: computed if the history changed or ``nextComputation`` has come, else the
+  /// last one moved on to `now`.
+  private func status(at now: Date) -> StormStatus? {
+    if isStale || nextComputation.map({ now >= $0 }) == true { compute(at: now) }
+    return computed?.at(now)
+  }
+
+  private func compute(at now: Date) {
+    isStale = false
+    computed = problem == nil ? StormStatus(history: session.history, now: now) : nil
+    guard let advice = computed?.advice else {
+      nextComputation = nil
+      return
+    }
+    let nowcast = advice.level == .shelterNow ? now.addingTimeInterval(Self.nowcastInterval) : nil
+    nextComputation = [advice.nextChange(after: now), nowcast].compactMap { $0 }.min()
   }
 
   /// The dashboard for a terminal of `width` × `height`: its lines, without line breaks.
   public func frame(width: Int, height: Int) -> [String] {
-    WatchFrame(
-      status: status, problem: problem?.message, unit: session.currentSettings.unit,
-      repertoire: session.repertoire, now: session.clock.now().wall, width: width, height: height
+    let now = session.clock.now().wall
+    return WatchFrame(
+      status: status(at: now), problem: problem?.message, unit: session.currentSettings.unit,
+      repertoire: session.repertoire, now: now, width: width, height: height
     ).lines
   }
 
   /// The JSON line to print now, without its line break, or nil when nothing changed since the last
   /// one (see ``StatusStream``); never one while the history cannot be read.
   public func jsonLine(historyChanged: Bool) -> String? {
+    let now = session.clock.now().wall
+    let status = status(at: now)
     guard problem == nil else { return nil }
-    return stream.line(for: status, now: session.clock.now().wall, historyChanged: historyChanged)
+    return stream.line(for: status, now: now, historyChanged: historyChanged)
   }
 }

@@ -162,6 +162,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .cancelled(let lock):
       return
         "cancelled while waiting for another stormrange process to release the lock \(lock); nothing was changed"
+    case .commandHistory(let path, let problem):
+      return "command history \(path): \(problem); this session goes on without it"
     }
   }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Testing
 
 @testable import StormrangeBase
@@ -49,6 +50,47 @@ import Testing
     #expect(view.reload())
     #expect(view.jsonLine(historyChanged: true)?.contains(#""count": 5"#) == true)
     #expect(view.frame(width: 100, height: 24)[2].hasPrefix("latest     #5  3.43 km"))
+  }
+
+  @Test func theStatusIsComputedOnlyWhenItCanHaveChanged() throws {
+    let test = approachingStorm()
+    let view = try watchedView(test, running: "watch --json")
+    view.reload()
+    let start = test.clock.now().wall
+    #expect(view.jsonLine(historyChanged: true) != nil)
+    // A storm is current: its estimates at the time now are due again in a minute.
+    #expect(view.nextComputation == start.addingTimeInterval(WatchView.nowcastInterval))
+    test.clock.advance(30)
+    // The countdown ticks from the last result, which is not computed again.
+    #expect(view.frame(width: 120, height: 24).contains { $0.hasPrefix("all clear  in 28:47 ") })
+    #expect(view.nextComputation == start.addingTimeInterval(60))
+    test.clock.advance(30)
+    #expect(view.jsonLine(historyChanged: false) == nil)  // computed again: the advice is the same
+    #expect(view.nextComputation == start.addingTimeInterval(120))
+    // The all-clear at 16:25:17, when lightning within 10 km drops out too: a line, then nothing is
+    // due until the history changes.
+    test.clock.moment = Moment(wall: ISO8601Time.parse("2026-07-01T16:25:17Z")!, monotonic: 3000)
+    #expect(view.jsonLine(historyChanged: false)?.contains(#""level": "all-clear""#) == true)
+    #expect(view.nextComputation == nil)
+    test.clock.advance(3600)
+    #expect(view.jsonLine(historyChanged: false) == nil)
+  }
+
+  @Test func aHistoryThatIsNotAFileIsAProblemForTheWatchNotAnError() throws {
+    let test = TestSession()
+    mkdir(test.historyPath, 0o700)
+    var watched: WatchView?
+    test.session.watch = { view, _ in watched = view }
+    #expect(!test.run("watch --json"))
+    let view = try #require(watched)
+    #expect(view.reload())
+    #expect(view.problem?.message.contains("it is a directory, not a file") == true)
+    #expect(view.jsonLine(historyChanged: true) == nil)
+    rmdir(test.historyPath)
+    try SavedHistory(path: test.historyPath, now: anotherProcessNow).append(
+      Measurement(date: ISO8601Time.parse("2026-07-01T15:55:40Z")!, delay: 10, temperature: 20))
+    #expect(view.reload())
+    #expect(view.jsonLine(historyChanged: true)?.contains(#""count": 1"#) == true)
   }
 
   @Test func anUnreadableHistoryIsAProblemUntilFixed() throws {
