@@ -157,6 +157,8 @@ BAD_LINES = {
     "zero": "add 0",
     "negative zero": "add -0",
     "negative": "add -1",
+    "under a tenth of a second": "add 0.09",
+    "underflowing to a tiny delay": "add 1e-300",
     "too long": "add 301",
     "far too long": "add 100000",
     # Times.
@@ -282,10 +284,10 @@ def test_a_long_delay_is_recorded_with_a_warning(sandbox):
 
 
 def test_delays_up_to_the_limits_are_accepted_without_warning(sandbox):
-    result = sandbox.batch("add 75", "add 0.01", "add 6e1")
+    result = sandbox.batch("add 75", "add 0.1", "add 6e1")
     assert result.status == 0
     assert result.stderr == ""
-    assert [entry["delay"] for entry in sandbox.read_history()] == [75.0, 0.01, 60.0]
+    assert [entry["delay"] for entry in sandbox.read_history()] == [75.0, 0.1, 60.0]
 
 
 def test_three_hundred_seconds_is_the_longest_delay_accepted(sandbox):
@@ -343,6 +345,13 @@ def test_note_only_and_unicode_note(sandbox):
     result = sandbox.batch("add 6 note über den See ⚡ <&> \"quoted\"")
     assert result.status == 0, result.stderr
     assert sandbox.read_history()[0]["note"] == "über den See ⚡ <&> \"quoted\""
+
+
+def test_a_note_may_start_with_a_combining_mark(sandbox):
+    # Issue 17: the space before U+0301 is a blank, though the two form one character.
+    result = sandbox.batch("add 7 note \u0301", "add 7 note \u0301x y\u0301", "show")
+    assert result.status == 0, result.stderr
+    assert [entry["note"] for entry in sandbox.read_history()] == ["\u0301", "\u0301x y\u0301"]
 
 
 def test_distance_uses_the_speed_of_sound_at_20_celsius_by_default(sandbox):
