@@ -79,7 +79,8 @@ def test_a_warning_about_the_settings_file_is_one_line(sandbox):
     result = sandbox.run("add", "5")
     assert result.status == 0, result.stderr
     assert result.err_lines == [
-        f"stormrange: warning: settings file {sandbox.settings_path}: unknown unit 'x\\ny'; using defaults"
+        f"stormrange: warning: settings file {sandbox.settings_path}: 'unit' is 'x\\ny', not one of km, m, mi, ft, "
+        "nmi; using the default, km, until 'set unit' replaces it"
     ]
 
 

@@ -26,8 +26,10 @@ struct SetCommand: Command {
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     try expectArguments(arguments, atMost: 2)
-    let settings = session.currentSettings
     guard !arguments.isEmpty else {
+      // Only the listing reads the settings (and warns about a bad file or key): `set KEY VALUE`
+      // changes one key, which repairs a bad value of it, and reports a file it cannot change once.
+      let settings = session.currentSettings
       let speed = SpeedOfSound.metresPerSecond(celsius: settings.temperature)
       session.say(
         "unit         \(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of km, m, mi, ft, nmi)"
