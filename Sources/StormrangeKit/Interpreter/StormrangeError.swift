@@ -120,7 +120,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "could not save the history to \(path): the file has \(links) names (hard links), and saving would leave the others with the old measurements; nothing was changed (keep one name and remove the others, or break the link: cp \(path) \(path).copy && mv \(path).copy \(path))"
     case .tooLarge(let path, let size, let limit):
       return
-        "could not save the history to \(path): it would grow to \(size) bytes, over the \(limit / 1_000_000) MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
+        "could not save the history to \(path): it would grow to \(ByteCount.text(size)), over the limit of \(ByteCount.text(limit)); nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
     case .settings(let path, let problem):
       return "settings file \(path): \(problem)"
     }
