@@ -290,6 +290,25 @@ def test_delays_up_to_the_limits_are_accepted_without_warning(sandbox):
     assert [entry["delay"] for entry in sandbox.read_history()] == [75.0, 0.1, 60.0]
 
 
+def test_add_refuses_a_delay_under_a_tenth_of_a_second_which_import_still_reads(sandbox, tmp_path):
+    # Issue 17: `add 1e-300` was shown as "0.00 s, 0.00 km". Typed input has a floor; files do not,
+    # so that every export imports back (guarantee 12).
+    result = sandbox.batch("add 1e-300", "add 0.0999")
+    assert result.status == 1 and result.stdout == ""
+    assert result.err_lines == [
+        "stormrange: line 1: a delay of 1e-300 s is not a thunder delay: 'add' takes 0.1 s or more",
+        "stormrange: line 2: a delay of 0.0999 s is not a thunder delay: 'add' takes 0.1 s or more",
+    ]
+    path = tmp_path / "short.json"
+    path.write_text('[{"date": "2026-07-01T16:03:00Z", "delay_s": 1e-300}]')
+    assert sandbox.run("import", str(path)).status == 0
+    exported = tmp_path / "again.csv"
+    assert sandbox.run("export", "csv", str(exported)).status == 0
+    sandbox.history_path.unlink()
+    assert sandbox.run("import", str(exported)).status == 0
+    assert [entry["delay"] for entry in sandbox.read_history()] == [1e-300]
+
+
 def test_three_hundred_seconds_is_the_longest_delay_accepted(sandbox):
     result = sandbox.batch("add 300")
     assert result.status == 0

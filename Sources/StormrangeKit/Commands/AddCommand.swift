@@ -12,7 +12,7 @@ struct AddCommand: Command {
   let summary = "record a delay you counted, in seconds, or a detector's range"
   let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
   let details = """
-    SECONDS    the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300); the
+    SECONDS    the delay between flash and thunder, e.g. 6.5 (0.1 to 300); the
                flash is dated that many seconds before now
     DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi
                or ft, e.g. 12 km (more than 0, at most 111.95 km); dated now
@@ -58,6 +58,9 @@ struct AddCommand: Command {
       try StormrangeError.wrapping { () throws(MeasurementError) in try MeasurementRules.bearing(text) }
     }
     guard let unit = words.unit else {
+      try StormrangeError.wrapping { () throws(MeasurementError) in
+        try MeasurementRules.checkTypedDelay(words.amount, as: words.amountText)
+      }
       // The thunder is heard now; the flash was the delay before it.
       let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
       try Recording.recordDelay(

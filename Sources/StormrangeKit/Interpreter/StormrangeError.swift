@@ -73,6 +73,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
     switch error {
     case .delayNotPositive(let typed):
       return "delay must be a positive number of seconds, not '\(typed.escapedForDisplay)'"
+    case .delayTooShort(let typed):
+      return
+        "a delay of \(typed.escapedForDisplay) s is not a thunder delay: 'add' takes \(MeasurementRules.minimumTypedDelay.description) s or more"
     case .delayTooLong(let typed):
       return
         "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(MeasurementRules.maximumDelay)) s (~100 km)"
