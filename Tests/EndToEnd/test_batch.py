@@ -373,6 +373,27 @@ def test_a_note_may_start_with_a_combining_mark(sandbox):
     assert [entry["note"] for entry in sandbox.read_history()] == ["\u0301", "\u0301x y\u0301"]
 
 
+def test_fixed_words_in_arguments_are_taken_in_any_case(sandbox):
+    # Issue 17: `export CSV` was accepted but `set unit MI` was not.
+    result = sandbox.batch(
+        "set UNIT MI", "set Temperature 25", "add 12 KM FROM sw SOURCE AS3935 NOTE Over the lake",
+        "add 6 AT 2026-07-01T16:00:00Z From nne", "plot MAP", "export CSV",
+    )
+    assert result.status == 0, result.stderr
+    assert sandbox.read_settings() == {"unit": "mi", "temperature": 25.0}
+    first, second = sandbox.read_history()
+    assert (first["distance"], first["bearing"], first["source"], first["note"]) == (12000.0, 225.0, "AS3935", "Over the lake")
+    assert second["bearing"] == 22.5 and second["temperature"] == 25.0
+    assert "measurement on the map, north up" in result.stdout
+    assert "index,date,delay_s" in result.stdout
+    # Only ASCII letters fold: `ſ` is not S (Unicode uppercases it to S), and command names keep
+    # their case.
+    refused = sandbox.batch("add 6 from \u017fSE", "SHOW")
+    assert refused.status == 1
+    assert "'\u017fSE' is not a bearing" in refused.err_lines[0]
+    assert "unknown command 'SHOW'" in refused.err_lines[1]
+
+
 def test_distance_uses_the_speed_of_sound_at_20_celsius_by_default(sandbox):
     sandbox.batch("add 6")
     (entry,) = sandbox.read_history()

@@ -24,7 +24,7 @@ struct AddCommand: Command {
                20, 24, 27, 31, 34, 37 or 40 km
     TEXT       a note: the rest of the line
     'at', 'from' and 'source' may come in any order; 'note' comes last. 'source' is for a
-    detector's range only.
+    detector's range only. Keywords, units and compass points are taken in any case.
     Examples: add 6.5
               add 12 at 2026-07-01T18:03:00+02:00 from SW note over the lake
               add 14 km source as3935 from 250
@@ -34,18 +34,20 @@ struct AddCommand: Command {
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     guard index > 0, previous.count >= index else { return [] }
-    if previous.contains("note") { return [] }
-    switch previous[index - 1] {
+    // The keywords as typed, in any case (`FROM`), spelled as the keywords are.
+    let keywords = previous.map { $0.word(among: AddArguments.keywords) }
+    if keywords.contains("note") { return [] }
+    switch keywords[index - 1] {
     case "from": return Bearing.compassPoints
     case "source": return [DetectorSource.as3935Name]
     case "at": return []
     default: break
     }
-    let hasUnit = previous.count > 1 && AddArguments.units.contains(previous[1])
+    let hasUnit = previous.count > 1 && DistanceUnit(word: previous[1]) != nil
     // The keywords go where one is expected: after the number (and unit), then after each value.
     guard (index - (hasUnit ? 2 : 1)) % 2 == 0 else { return [] }
     let unused = AddArguments.keywords.filter { keyword in
-      !previous.contains(keyword) && (keyword != "source" || hasUnit)
+      !keywords.contains(keyword) && (keyword != "source" || hasUnit)
     }
     return index == 1 ? unused + AddArguments.units : unused
   }
