@@ -92,8 +92,9 @@ struct StatusReport {
     let start = DurationText.clock(storm.start, besides: status.now)
     guard storm.count > 1 else { return "1 measurement so far, at \(start)" }
     let end = DurationText.clock(storm.end, besides: status.now)
+    let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
     let span = DurationText.approximate(storm.end.timeIntervalSince(storm.start))
-    return "\(storm.count) measurements from \(start) to \(end) (\(span))"
+    return "\(storm.count) measurements from \(start)\(offsets.start) to \(end)\(offsets.end) (\(span))"
   }
 
   /// The trend line of `status` and `plot`.
