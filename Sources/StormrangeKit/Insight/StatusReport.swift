@@ -42,7 +42,7 @@ struct StatusReport {
     )
     line("storm", stormDescription)
     line("trend", words.trend(short: false))
-    line("motion", words.motion)
+    line("motion", words.motion(short: false))
     if let closest = words.closestApproach(short: false) { line("closest", closest) }
     let since = DurationText.approximate(advice.sinceLastThunder ?? 0)
     let thunderClock = DurationText.clock(advice.lastThunder ?? now, besides: now)
