@@ -1,3 +1,5 @@
+import StormrangeBase
+
 /// A direction from the observer, in degrees clockwise from north: 0 ≤ degrees < 360.
 ///
 /// Typed as degrees (`0` to `360`, where `360` means north again) or as one of the 16 points of the
@@ -23,11 +25,10 @@ public struct Bearing: Equatable, Hashable, Sendable {
 
   /// A bearing as typed: decimal degrees (``StrictNumber``) or a compass point; nil otherwise.
   public init?(parsing text: String) {
-    // ASCII case only: `ſ` uppercases to `S` under Unicode's rules, but is not a compass point.
-    let upper = String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
-    if let index = Self.compassPoints.firstIndex(of: upper) {
+    // ASCII case only (`String.word(among:)`): `ſ` uppercases to `S` under Unicode's rules, but is
+    // not a compass point.
+    if let point = text.word(among: Self.compassPoints), let index = Self.compassPoints.firstIndex(of: point)
+    {
       self.init(degrees: Double(index) * Self.pointSpacing)
     } else if let number = StrictNumber.parse(text) {
       self.init(degrees: number)

@@ -1,3 +1,5 @@
+import StormrangeBase
+
 /// The name of what reported a detector reading: 1 to 32 ASCII letters, digits, `-`, `_` and `.`
 /// (`as3935`, `porch-sensor.2`), so it is safe in a file name, a CSV cell and a terminal alike.
 public struct DetectorSource: Equatable, Hashable, Sendable {
@@ -29,5 +31,5 @@ public struct DetectorSource: Equatable, Hashable, Sendable {
 
   /// Whether readings from this source are an AS3935's steps. The name is compared without case:
   /// `AS3935` is the same chip.
-  public var isAS3935: Bool { name.lowercased() == Self.as3935Name }
+  public var isAS3935: Bool { name.isWord(Self.as3935Name) }
 }

@@ -8,6 +8,12 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
   case feet = "ft"
   case nauticalMiles = "nmi"
 
+  /// The unit named by a word typed in any case (`MI`, `Km`); nil when it names none.
+  public init?(word: some StringProtocol) {
+    guard let name = word.word(among: Self.allCases.map(\.rawValue)) else { return nil }
+    self.init(rawValue: name)
+  }
+
   public var metresPerUnit: Double {
     switch self {
     case .kilometres: 1000

@@ -3,6 +3,8 @@
 public enum MeasurementError: Error, Equatable, Sendable {
   /// Zero, negative, or not a finite number; `typed` is the text as given.
   case delayNotPositive(typed: String)
+  /// Typed, and shorter than ``MeasurementRules/minimumTypedDelay``.
+  case delayTooShort(typed: String)
   /// Longer than ``MeasurementRules/maximumDelay``.
   case delayTooLong(typed: String)
   /// A detector's distance that is zero, negative or not finite; `typed` is the text as given.

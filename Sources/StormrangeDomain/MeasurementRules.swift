@@ -3,6 +3,10 @@
 public enum MeasurementRules {
   /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
   public static let maximumDelay: Double = 300
+  /// The shortest delay `add` takes as typed. Less is not a thunder delay (a tenth of a second is
+  /// 34 m), and shows as `0.00 s, 0.00 km`. Only typed input is held to it: loading and import
+  /// accept any positive delay (``isAcceptedDelay(_:)``), so that every export imports back.
+  public static let minimumTypedDelay: Double = 0.1
   /// Beyond ~75 s (~25 km) thunder is rarely heard: accepted, with a warning.
   public static let warningDelay: Double = 75
   /// Notes are short remarks; a longer line is almost certainly pasted by mistake.
@@ -31,6 +35,13 @@ public enum MeasurementRules {
         "a delay of \(delay.description) s is unusual: thunder is rarely heard beyond ~25 km"
     }
     return nil
+  }
+
+  /// Checks a delay typed with `add`: as ``checkDelay(_:as:)`` (whose warning is for recording to
+  /// give), and at least ``minimumTypedDelay``.
+  public static func checkTypedDelay(_ delay: Double, as typed: String) throws(MeasurementError) {
+    _ = try checkDelay(delay, as: typed)
+    guard delay >= minimumTypedDelay else { throw .delayTooShort(typed: typed) }
   }
 
   /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than

@@ -1,3 +1,5 @@
+import StormrangeBase
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -31,8 +33,7 @@ public enum DurableFile {
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw notARegularFile(info.st_mode) }
     guard info.st_size <= limit else {
       throw FileProblem(
-        "it is \(info.st_size / 1_000_000) MB, too large (the limit is \(limit / 1_000_000) MB)"
-      )
+        "it is too large: \(ByteCount.text(info.st_size)); the limit is \(ByteCount.text(limit))")
     }
     // One byte more than the size, so the read that finds the end needs no bigger buffer: growing a
     // 30 MB array would copy it and double the memory a large history takes. Left uninitialized
@@ -60,7 +61,9 @@ public enum DurableFile {
       }
       if count == 0 { break }
       filled += count
-      if filled > limit { throw FileProblem("it grew beyond \(limit / 1_000_000) MB while being read") }
+      if filled > limit {
+        throw FileProblem("it grew beyond the limit of \(ByteCount.text(limit)) while being read")
+      }
     }
     if failure != 0 { throw .system("cannot read it", errno: failure) }
     bytes.removeSubrange(filled...)

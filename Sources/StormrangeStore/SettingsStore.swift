@@ -8,6 +8,10 @@ import StormrangePropertyList
 /// disk now (one `stat` tells whether another process replaced it since it was read), and ``set(_:to:)``
 /// changes one key under the lock `settings.plist.lock`, re-reading the file first, so a change made
 /// meanwhile by another terminal is kept.
+///
+/// A key whose value cannot be used falls back to its default alone (a ``SettingsProblem`` names
+/// it), and setting that key replaces the bad value; a file that is not a property-list dictionary
+/// gives every default, and is not overwritten.
 public final class SettingsStore {
   public let path: SystemPath
   private let lock: FileLock
@@ -18,7 +22,7 @@ public final class SettingsStore {
     var settings = Settings.defaults
     /// The file's entries, nil when it could not be read as a dictionary.
     var entries: [PropertyListEntry]? = []
-    var problem: String?
+    var problems: [SettingsProblem] = []
     /// The identity of the file read, nil when there was none.
     var identity: FileIdentity?
   }
@@ -36,7 +40,7 @@ public final class SettingsStore {
   }
 
   /// The settings in force: the file as it is now, re-read if another process changed it. An
-  /// unusable file gives the defaults and a ``problem``.
+  /// unusable file gives the defaults, an unusable key its default, each with a ``problems`` entry.
   public var current: Settings {
     let identity = FileIdentity.of(path: path)
     if let snapshot, snapshot.identity == identity { return snapshot.settings }
@@ -45,11 +49,13 @@ public final class SettingsStore {
     return fresh.settings
   }
 
-  /// Why the file, as ``current`` last found it, could not be used; nil when it could.
-  public var problem: String? { snapshot?.problem }
+  /// Why the file or some of its keys, as ``current`` last found them, could not be used; empty
+  /// when all could.
+  public var problems: [SettingsProblem] { snapshot?.problems ?? [] }
 
   /// Records one setting and saves the file, under the lock, changing only `key` in the file as it
-  /// is now. Refuses to overwrite a file it could not read.
+  /// is now (a bad value of `key` included: this is how it is repaired; other keys, bad or unknown,
+  /// are kept). Refuses to overwrite a file it could not read as a dictionary.
   public func set(_ key: String, to value: PropertyListValue) throws(StoreError) {
     do throws(FileProblem) {
       try DurableFile.createParentDirectories(of: path, owner: FileOwner.ofHistory(at: path))
@@ -61,10 +67,10 @@ public final class SettingsStore {
     defer { lock.unlock() }
     let latest = Self.load(path, identity: FileIdentity.of(path: path))
     snapshot = latest
-    guard latest.problem == nil, var entries = latest.entries else {
+    guard var entries = latest.entries else {
+      let problem = latest.problems.first?.description ?? "it cannot be read"
       throw .settings(
-        path: path.description,
-        problem: "\(latest.problem ?? "it cannot be read"); fix or remove it before changing settings")
+        path: path.description, problem: "\(problem); fix or remove it before changing settings")
     }
     if let index = entries.firstIndex(where: { $0.key == key }) {
       entries[index].value = value
@@ -92,39 +98,62 @@ public final class SettingsStore {
     do {
       file = try DurableFile.read(path: path, limit: 1_000_000)
     } catch {
-      return Snapshot(entries: nil, problem: error.message, identity: identity)
+      return Snapshot(entries: nil, problems: [SettingsProblem(key: nil, error.message)], identity: identity)
     }
     guard let file else { return Snapshot() }
     guard case .dictionary(let entries)? = try? PropertyListReader.read(file.bytes) else {
-      return Snapshot(entries: nil, problem: "it is not a property-list dictionary", identity: file.identity)
+      return Snapshot(
+        entries: nil, problems: [SettingsProblem(key: nil, "it is not a property-list dictionary")],
+        identity: file.identity)
     }
     var snapshot = interpret(entries)
     snapshot.identity = file.identity
     return snapshot
   }
 
-  /// The settings the entries hold; the last unusable value is the problem.
+  /// The settings the entries hold; each key whose value cannot be used keeps its default and is a
+  /// problem.
   private static func interpret(_ entries: [PropertyListEntry]) -> Snapshot {
     var snapshot = Snapshot(entries: entries)
     for entry in entries {
-      switch (entry.key, entry.value) {
-      case ("unit", .string(let name)):
-        if let unit = DistanceUnit(rawValue: name) {
-          snapshot.settings.unit = unit
-        } else {
-          snapshot.problem = "unknown unit '\(name)'"
+      switch entry.key {
+      case "unit":
+        guard case .string(let name) = entry.value else {
+          snapshot.problems.append(
+            SettingsProblem(
+              key: entry.key, "'unit' is \(entry.value.typeDescription), not the name of a unit"))
+          continue
         }
-      case ("temperature", .real(let celsius)) where SpeedOfSound.plausibleCelsius.contains(celsius):
+        guard let unit = DistanceUnit(rawValue: name) else {
+          let units = DistanceUnit.allCases.map(\.rawValue).joined(separator: ", ")
+          snapshot.problems.append(
+            SettingsProblem(key: entry.key, "'unit' is '\(name)', not one of \(units)"))
+          continue
+        }
+        snapshot.settings.unit = unit
+      case "temperature":
+        let celsius: Double
+        switch entry.value {
+        case .real(let value): celsius = value
+        case .integer(let value): celsius = Double(value)
+        default:
+          snapshot.problems.append(
+            SettingsProblem(
+              key: entry.key, "'temperature' is \(entry.value.typeDescription), not a number of °C"))
+          continue
+        }
+        let range = SpeedOfSound.plausibleCelsius
+        guard range.contains(celsius) else {
+          snapshot.problems.append(
+            SettingsProblem(
+              key: entry.key,
+              "'temperature' is \(Temperature(celsius: celsius).description), not a plausible air temperature "
+                + "(\(Int(range.lowerBound)) to \(Int(range.upperBound)) °C)"))
+          continue
+        }
         snapshot.settings.temperature = celsius
-      case ("temperature", .integer(let celsius))
-      where SpeedOfSound.plausibleCelsius.contains(Double(celsius)):
-        snapshot.settings.temperature = Double(celsius)
-      case ("unit", _):
-        snapshot.problem = "'unit' is \(entry.value.typeDescription), not the name of a unit"
-      case ("temperature", _):
-        snapshot.problem = "'temperature' is not a plausible air temperature in °C"
       default:
-        break
+        continue
       }
     }
     return snapshot

@@ -157,6 +157,8 @@ BAD_LINES = {
     "zero": "add 0",
     "negative zero": "add -0",
     "negative": "add -1",
+    "under a tenth of a second": "add 0.09",
+    "underflowing to a tiny delay": "add 1e-300",
     "too long": "add 301",
     "far too long": "add 100000",
     # Times.
@@ -282,10 +284,29 @@ def test_a_long_delay_is_recorded_with_a_warning(sandbox):
 
 
 def test_delays_up_to_the_limits_are_accepted_without_warning(sandbox):
-    result = sandbox.batch("add 75", "add 0.01", "add 6e1")
+    result = sandbox.batch("add 75", "add 0.1", "add 6e1")
     assert result.status == 0
     assert result.stderr == ""
-    assert [entry["delay"] for entry in sandbox.read_history()] == [75.0, 0.01, 60.0]
+    assert [entry["delay"] for entry in sandbox.read_history()] == [75.0, 0.1, 60.0]
+
+
+def test_add_refuses_a_delay_under_a_tenth_of_a_second_which_import_still_reads(sandbox, tmp_path):
+    # Issue 17: `add 1e-300` was shown as "0.00 s, 0.00 km". Typed input has a floor; files do not,
+    # so that every export imports back (guarantee 12).
+    result = sandbox.batch("add 1e-300", "add 0.0999")
+    assert result.status == 1 and result.stdout == ""
+    assert result.err_lines == [
+        "stormrange: line 1: a delay of 1e-300 s is not a thunder delay: 'add' takes 0.1 s or more",
+        "stormrange: line 2: a delay of 0.0999 s is not a thunder delay: 'add' takes 0.1 s or more",
+    ]
+    path = tmp_path / "short.json"
+    path.write_text('[{"date": "2026-07-01T16:03:00Z", "delay_s": 1e-300}]')
+    assert sandbox.run("import", str(path)).status == 0
+    exported = tmp_path / "again.csv"
+    assert sandbox.run("export", "csv", str(exported)).status == 0
+    sandbox.history_path.unlink()
+    assert sandbox.run("import", str(exported)).status == 0
+    assert [entry["delay"] for entry in sandbox.read_history()] == [1e-300]
 
 
 def test_three_hundred_seconds_is_the_longest_delay_accepted(sandbox):
@@ -343,6 +364,34 @@ def test_note_only_and_unicode_note(sandbox):
     result = sandbox.batch("add 6 note über den See ⚡ <&> \"quoted\"")
     assert result.status == 0, result.stderr
     assert sandbox.read_history()[0]["note"] == "über den See ⚡ <&> \"quoted\""
+
+
+def test_a_note_may_start_with_a_combining_mark(sandbox):
+    # Issue 17: the space before U+0301 is a blank, though the two form one character.
+    result = sandbox.batch("add 7 note \u0301", "add 7 note \u0301x y\u0301", "show")
+    assert result.status == 0, result.stderr
+    assert [entry["note"] for entry in sandbox.read_history()] == ["\u0301", "\u0301x y\u0301"]
+
+
+def test_fixed_words_in_arguments_are_taken_in_any_case(sandbox):
+    # Issue 17: `export CSV` was accepted but `set unit MI` was not.
+    result = sandbox.batch(
+        "set UNIT MI", "set Temperature 25", "add 12 KM FROM sw SOURCE AS3935 NOTE Over the lake",
+        "add 6 AT 2026-07-01T16:00:00Z From nne", "plot MAP", "export CSV",
+    )
+    assert result.status == 0, result.stderr
+    assert sandbox.read_settings() == {"unit": "mi", "temperature": 25.0}
+    first, second = sandbox.read_history()
+    assert (first["distance"], first["bearing"], first["source"], first["note"]) == (12000.0, 225.0, "AS3935", "Over the lake")
+    assert second["bearing"] == 22.5 and second["temperature"] == 25.0
+    assert "measurement on the map, north up" in result.stdout
+    assert "index,date,delay_s" in result.stdout
+    # Only ASCII letters fold: `ſ` is not S (Unicode uppercases it to S), and command names keep
+    # their case.
+    refused = sandbox.batch("add 6 from \u017fSE", "SHOW")
+    assert refused.status == 1
+    assert "'\u017fSE' is not a bearing" in refused.err_lines[0]
+    assert "unknown command 'SHOW'" in refused.err_lines[1]
 
 
 def test_distance_uses_the_speed_of_sound_at_20_celsius_by_default(sandbox):

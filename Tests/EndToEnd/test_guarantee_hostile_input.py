@@ -27,10 +27,11 @@ CONFIRMATION = re.compile(rb"^#(\d+)\s")
 OK, ERROR_EXPECTED, IGNORED = "ok", "error", "ignored"
 
 # Delays that are valid, as people type them.
-GOOD_DELAYS = ["6", "6.5", "0.25", "+3", "12.000", "299.99", "300", "1e2", "2.5E1", "75", "75.5", "0.01", "007"]
-# Numbers that must be refused: not finite, not positive, too long, not plain decimal digits.
+GOOD_DELAYS = ["6", "6.5", "0.25", "+3", "12.000", "299.99", "300", "1e2", "2.5E1", "75", "75.5", "0.1", "007"]
+# Numbers that must be refused: not finite, not positive, too short or too long (0.1 to 300 s), not
+# plain decimal digits.
 BAD_DELAYS = [
-    "1e309", "-1e309", "-0", "+0", "0", "0.0", "-5", "301", "300.0001", "1e3", "0x10", "0X1A", "nan", "NaN", "inf",
+    "0.01", "1e-300", "1e309", "-1e309", "-0", "+0", "0", "0.0", "-5", "301", "300.0001", "1e3", "0x10", "0X1A", "nan", "NaN", "inf",
     "-inf", "Infinity", "٣", "６", "³", "𝟓", "५", "5,5", "5s", "1_000", "1..2", "1e", "e5", ".", "+", "-", "--5",
     "5e-", "0b101", "0o17", "½", "1/2", "$((1+2))", "`echo 5`", "$(echo 5)", "5;", "'5'", '"5"', "5\x00", "\x005",
     "\x1b[31m5", "5\x1b[0m", "９９", "٣.٥",
@@ -84,8 +85,8 @@ class Generator:
     def good_add(self) -> tuple[bytes, str, str]:
         rng = self.rng
         tag = self.tag()
-        delay = rng.choice(GOOD_DELAYS) if rng.random() < 0.5 else f"{rng.uniform(0.01, 300):.{rng.randint(0, 3)}f}"
-        if float(delay) <= 0:
+        delay = rng.choice(GOOD_DELAYS) if rng.random() < 0.5 else f"{rng.uniform(0.1, 300):.{rng.randint(0, 3)}f}"
+        if float(delay) < 0.1:
             delay = "1"
         gap = rng.choice([" ", "  ", "\t", " \t "])
         line = f"add{gap}{delay}"

@@ -66,5 +66,57 @@ def test_a_unit_that_is_not_a_name_is_warned_about(sandbox):
     assert result.status == 0
     assert result.err_lines == [
         f"stormrange: warning: settings file {sandbox.settings_path}: 'unit' is an integer, not the name of a unit; "
-        "using defaults"
+        "using the default, km, until 'set unit' replaces it"
     ]
+
+
+# Issue 17: one bad key falls back alone, `set` of it repairs it, and `set` reports a file once.
+
+
+def write_settings(sandbox, entries: bytes):
+    sandbox.settings_path.parent.mkdir(parents=True, exist_ok=True)
+    sandbox.settings_path.write_bytes(
+        b'<?xml version="1.0"?><plist version="1.0"><dict>' + entries + b"</dict></plist>"
+    )
+
+
+def test_one_bad_key_falls_back_alone_with_one_warning_naming_it(sandbox):
+    write_settings(
+        sandbox,
+        b"<key>unit</key><string>mi</string><key>temperature</key><real>999</real>"
+        b"<key>location</key><string>Lugano</string>",
+    )
+    result = sandbox.run("add", "5")
+    assert result.status == 0, result.stderr
+    assert confirmation(result.out_lines[0])[1].endswith(" mi")
+    assert result.err_lines == [
+        f"stormrange: warning: settings file {sandbox.settings_path}: 'temperature' is 999 °C, not a plausible air "
+        "temperature (-60 to 60 °C); using the default, 20 °C, until 'set temperature' replaces it"
+    ]
+    assert sandbox.read_history()[0]["temperature"] == 20.0
+
+
+def test_set_of_a_bad_key_repairs_it_and_keeps_the_others(sandbox):
+    write_settings(
+        sandbox,
+        b"<key>unit</key><string>mi</string><key>temperature</key><string>warm</string>"
+        b"<key>location</key><string>Lugano</string>",
+    )
+    result = sandbox.run("set", "temperature", "25")
+    assert result.status == 0, result.stderr
+    assert result.stderr == ""
+    assert sandbox.read_settings() == {"unit": "mi", "temperature": 25.0, "location": "Lugano"}
+    listed = sandbox.run("set")
+    assert listed.stderr == "" and "unit         mi" in listed.stdout and "temperature  25 °C" in listed.stdout
+
+
+def test_set_reports_a_file_it_cannot_change_once(sandbox):
+    write_settings(sandbox, b"<key>unit</key><integer>99999999999999999999999</integer>")
+    before = sandbox.settings_path.read_bytes()
+    result = sandbox.run("set", "temperature", "20")
+    assert result.status == 1
+    assert result.err_lines == [
+        f"stormrange: settings file {sandbox.settings_path}: it is not a property-list dictionary; "
+        "fix or remove it before changing settings"
+    ]
+    assert sandbox.settings_path.read_bytes() == before

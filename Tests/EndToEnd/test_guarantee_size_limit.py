@@ -82,9 +82,9 @@ def test_a_change_past_the_limit_is_refused_before_it_is_confirmed(sandbox, hist
     assert result.status == 1
     assert result.stdout == ""
     assert result.err_lines == [
-        f"stormrange: could not save the history to {history}: it would grow to {LIMIT + 1} bytes, over the "
-        "256 MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new "
-        "history with --file)"
+        f"stormrange: could not save the history to {history}: it would grow to {LIMIT + 1:,} bytes, over the "
+        "limit of 256,000,000 bytes; nothing was changed (export it with 'export csv PATH', then 'clear', or start "
+        "a new history with --file)"
     ]
     # A batch's group is refused too, line by line.
     batch = sandbox.run("--file", str(history), input="add 5\nadd 6\n", timeout=60)

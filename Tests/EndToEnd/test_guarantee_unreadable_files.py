@@ -41,7 +41,7 @@ CASES = {
     "missing key": (lambda path: path.write_bytes(plistlib.dumps([_entry(5.0), _NO_DELAY])), ["delay"]),
     "wrong-typed value": (lambda path: path.write_bytes(plistlib.dumps([_entry(5.0), dict(_entry(6.0), delay="six")])), ["delay", "string"]),
     "wrong-typed date": (lambda path: path.write_bytes(plistlib.dumps([_entry(5.0, date="today")])), ["date", "string"]),
-    "over 256 MB": (lambda path: _sparse(path), ["large", "MB"]),
+    "over 256 MB": (lambda path: _sparse(path), ["too large: 300,000,000 bytes; the limit is 256,000,000 bytes"]),
     "directory": (lambda path: path.mkdir(), ["directory"]),
 }
 

@@ -270,3 +270,27 @@ def test_help_lists_the_new_commands(sandbox):
         assert re.search(rf"^  {name} +\S", result.stdout, re.M), name
     usage = sandbox.run("help", "export")
     assert usage.stdout.startswith("usage: export csv|json [PATH]\n")
+
+
+# Issue 17: across the end of summer time the local clock goes back; the UTC offsets then show that
+# a storm from 02:50 to 02:10 lasted 20 minutes, not minus 40.
+
+
+def test_a_storm_across_a_change_of_utc_offset_shows_the_offsets(sandbox):
+    # Berlin left summer time (+02:00) for winter time (+01:00) at 01:00 UTC on 26 October 2025.
+    first, last = datetime.datetime(2025, 10, 26, 0, 50), datetime.datetime(2025, 10, 26, 1, 10)
+    sandbox.write_history([sample_entry(6, date=first), sample_entry(8, date=last)])
+    berlin = dict(sandbox.env, TZ="Europe/Berlin")
+    status = sandbox.run("status", env=berlin)
+    assert status.status == 0, status.stderr
+    assert (
+        "storm      2 measurements from 2025-10-26 02:50:00+02:00 to 2025-10-26 02:10:00+01:00 (20 min)"
+        in status.out_lines
+    )
+    plot = sandbox.run("plot", env=berlin)
+    assert plot.out_lines[0] == "current storm: 2 measurements from 2025-10-26 02:50:00+02:00 to 02:10:00+01:00"
+    stats = sandbox.run("stats", env=berlin)
+    assert re.search(r"^ +1  2025-10-26 02:50\+02:00  02:10\+01:00 +2 ", stats.stdout, re.MULTILINE), stats.stdout
+    # Within one offset nothing is added.
+    sandbox.write_history([sample_entry(6, date=first), sample_entry(8, date=first + datetime.timedelta(minutes=5))])
+    assert "from 2025-10-26 02:50:00 to 2025-10-26 02:55:00 (5 min)" in sandbox.run("status", env=berlin).stdout

@@ -228,6 +228,15 @@ def test_tab_completes_units(shell, sandbox):
     assert sandbox.read_settings() == {"unit": "mi"}
 
 
+def test_tab_completes_a_unit_typed_in_capitals_in_its_own_spelling(shell, sandbox):
+    shell.child.send("set UNIT MI\t")
+    shell.child.expect_exact("\b\bmi ")  # readline replaces MI with mi
+    shell.child.send("\r")
+    shell.child.expect_exact("unit set to mi")
+    shell.prompt()
+    assert sandbox.read_settings() == {"unit": "mi"}
+
+
 def test_tab_completes_setting_names(shell, sandbox):
     shell.child.send("set temp\t")
     shell.child.expect_exact("temperature")

@@ -1,9 +1,23 @@
 """Issue 9, item 3: whatever is shown (show, errors, --echo) prints C0, DEL and C1 controls escaped
-(`\\n`, `\\r`, `\\t`, `\\u{7F}`, …), one measurement stays on one line, and a backslash is shown as it is."""
+(`\\n`, `\\r`, `\\t`, `\\u{7F}`, …), one measurement stays on one line, and a backslash is shown as it is.
+Issue 17: so are format characters, line and paragraph separators and noncharacters (`\\u{202E}`)."""
 
+import json
 import plistlib
+import unicodedata
 
 from conftest import sample_entry, show_rows
+
+
+def invisible(character: str) -> bool:
+    """A format character, a line or paragraph separator, or a noncharacter."""
+    code = ord(character)
+    return (
+        unicodedata.category(character) in ("Cf", "Zl", "Zp")
+        or 0xFDD0 <= code <= 0xFDEF
+        or code & 0xFFFE == 0xFFFE
+    )
+
 
 FOREIGN = {
     "line\nbreak": "line\\nbreak",
@@ -13,7 +27,16 @@ FOREIGN = {
     "nel\x85here": "nel\\u{85}here",
     "csi\x9bhere": "csi\\u{9B}here",
     "back\\slash": "back\\slash",
+    # Issue 17: invisible characters (format characters such as U+202E and the zero-width ones, line
+    # and paragraph separators, noncharacters) are spelled out like controls.
+    "right\u202eleft": "right\\u{202E}left",
+    "zero\u200bwidth\u200cnon\u200djoiner": "zero\\u{200B}width\\u{200C}non\\u{200D}joiner",
+    "firefighter \U0001f469\u200d\U0001f692": "firefighter \U0001f469\\u{200D}\U0001f692",
+    "soft\u00adhyphen": "soft\\u{AD}hyphen",
+    "line\u2028paragraph\u2029end": "line\\u{2028}paragraph\\u{2029}end",
+    "non\ufdd0character\U0001fffe": "non\\u{FDD0}character\\u{1FFFE}",
 }
+INVISIBLE = {note: shown for note, shown in FOREIGN.items() if any(map(invisible, note))}
 
 
 def test_show_prints_foreign_notes_escaped_one_measurement_per_line(sandbox):
@@ -26,7 +49,8 @@ def test_show_prints_foreign_notes_escaped_one_measurement_per_line(sandbox):
     assert [row for _, row in show_rows(result.stdout)] == lines[1:]
     for line, shown in zip(lines[1:], FOREIGN.values()):
         assert line.endswith("  " + shown)
-    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in result.stdout.replace("\n", ""))
+    shown = result.stdout.replace("\n", "")
+    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or invisible(c) for c in shown)
 
 
 def test_control_characters_in_a_file_name_are_escaped_in_errors(sandbox, tmp_path):
@@ -55,7 +79,8 @@ def test_a_warning_about_the_settings_file_is_one_line(sandbox):
     result = sandbox.run("add", "5")
     assert result.status == 0, result.stderr
     assert result.err_lines == [
-        f"stormrange: warning: settings file {sandbox.settings_path}: unknown unit 'x\\ny'; using defaults"
+        f"stormrange: warning: settings file {sandbox.settings_path}: 'unit' is 'x\\ny', not one of km, m, mi, ft, "
+        "nmi; using the default, km, until 'set unit' replaces it"
     ]
 
 
@@ -65,3 +90,29 @@ def test_argument_parser_errors_escape_what_they_quote(sandbox):
         assert result.status == 2
         assert "\x1b" not in result.stderr and "\x07" not in result.stderr
         assert "\\u{" in result.stderr
+
+
+def test_show_json_escapes_invisible_characters_and_they_import_back_exactly(sandbox, tmp_path):
+    sandbox.write_history([sample_entry(6, note) for note in INVISIBLE], fmt=plistlib.FMT_BINARY)
+    shown = sandbox.run("show", "--json")
+    assert shown.status == 0, shown.stderr
+    assert "\\u202e" in shown.stdout and "\\u2028" in shown.stdout and "\\ud83f\\udffe" in shown.stdout
+    assert [c for c in shown.stdout if invisible(c)] == []
+    assert [row["note"] for row in json.loads(shown.stdout)] == list(INVISIBLE)
+    exported = tmp_path / "notes.json"
+    assert sandbox.run("export", "json", str(exported)).status == 0
+    sandbox.history_path.unlink()
+    assert sandbox.run("import", str(exported)).status == 0
+    assert [entry["note"] for entry in sandbox.read_history()] == list(INVISIBLE)
+
+
+def test_errors_warnings_and_echo_make_invisible_input_visible(sandbox):
+    result = sandbox.batch("add 5 from N\u202e", "add 5 note a\u2028b", "delete 1", args=("--echo",))
+    assert result.status == 1
+    assert [c for c in result.stdout + result.stderr if invisible(c)] == []
+    assert result.err_lines[0] == (
+        "stormrange: line 1: 'N\\u{202E}' is not a bearing; use degrees clockwise from north (0 to 360) or a "
+        "compass point: N, NNE, NE, ENE, E, ESE, SE, SSE, S, SSW, SW, WSW, W, WNW, NW, NNW"
+    )
+    assert result.out_lines[:2] == ["add 5 from N\\u{202E}", "add 5 note a\\u{2028}b"]
+    assert result.out_lines[-1].startswith("deleted #1 (") and result.out_lines[-1].endswith("note: a\\u{2028}b)")

@@ -37,13 +37,17 @@ def test_a_directory_at_the_history_path_is_named_as_such(sandbox, tmp_path):
     ]
 
 
-def test_a_large_import_is_too_large_to_import_not_to_be_a_history(sandbox, tmp_path):
+@pytest.mark.parametrize("size", [300_000_000, 256_000_001])
+def test_a_large_import_is_too_large_to_import_not_to_be_a_history(sandbox, tmp_path, size):
+    # Issue 17: exact sizes, so that one byte over is not called "256 MB (the limit is 256 MB)".
     path = tmp_path / "huge.csv"
     with open(path, "wb") as huge:
-        huge.truncate(300_000_000)  # sparse: the size is refused before anything is read
+        huge.truncate(size)  # sparse: the size is refused before anything is read
     result = sandbox.run("import", str(path))
     assert result.status == 1
-    assert result.err_lines == [f"stormrange: cannot import {path}: it is 300 MB, too large (the limit is 256 MB)"]
+    assert result.err_lines == [
+        f"stormrange: cannot import {path}: it is too large: {size:,} bytes; the limit is 256,000,000 bytes"
+    ]
 
 
 def test_one_duplicate_is_spoken_of_in_the_singular(sandbox, tmp_path):
@@ -100,3 +104,54 @@ def test_outside_a_utf8_locale_other_text_is_spelled_out_not_dropped(sandbox):
     assert sandbox.run("add", "5", "note", "5° ± é 日").status == 0
     result = sandbox.run("show", env=dict(sandbox.env, LC_ALL="C"))
     assert result.out_lines[1].endswith("  5deg +/- \\u{E9} \\u{65E5}")
+
+
+# Issue 17: import messages say what is wrong and where.
+
+
+ROW = '"date": "2026-07-01T16:03:00Z"'
+
+
+@pytest.mark.parametrize(
+    "document, problem",
+    [
+        (
+            '[\n  {' + ROW + ', "delay_s": 1e999}\n]',
+            "at line 2, column 47: the number 1e999 is too large (the largest is about 1.8e308)",
+        ),
+        (
+            '[{' + ROW + ', "delay_s": 5, "note": "cut \\ud800 short"}]',
+            "at line 1, column 62: \\ud800 is half of a UTF-16 surrogate pair without its other half, so it is "
+            "not a character",
+        ),
+    ],
+    ids=["exponent out of range", "lone surrogate"],
+)
+def test_a_json_value_that_cannot_be_read_is_named_where_it_is(sandbox, tmp_path, document, problem):
+    path = tmp_path / "bad.json"
+    path.write_text(document)
+    result = sandbox.run("import", str(path))
+    assert result.status == 1
+    assert result.err_lines == [f"stormrange: cannot import {path}: it is not valid JSON: {problem}; nothing was imported"]
+    assert not sandbox.history_path.exists()
+
+
+@pytest.mark.parametrize(
+    "row, problem",
+    [
+        (
+            '"source": "", "distance_m": 10000',
+            "source is empty: a detector's reading names its detector (1 to 32 letters, digits, '-', '_' or '.', "
+            "e.g. as3935), and a timed measurement has null",
+        ),
+        ('"delay_s": 5, "note": "first", "delay_s": 6', "the key 'delay_s' is given twice; which value is meant cannot be known"),
+    ],
+    ids=["empty source", "duplicate key"],
+)
+def test_a_json_row_that_cannot_be_imported_says_why(sandbox, tmp_path, row, problem):
+    path = tmp_path / "rows.json"
+    path.write_text('[{' + ROW + ', "delay_s": 4}, {' + ROW + ", " + row + "}]")
+    result = sandbox.run("import", str(path))
+    assert result.status == 1
+    assert result.err_lines[0] == f"stormrange: {path}: array index 1: {problem}"
+    assert not sandbox.history_path.exists()

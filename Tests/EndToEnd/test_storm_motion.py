@@ -167,6 +167,42 @@ def test_plot_map_fits_80_by_24(sandbox, locale, ascii_only):
     assert any(line.startswith("closest: passes") for line in lines)
 
 
+def track(positions: list[tuple[float, float]], step: int, bearings: int | None = None) -> list[str]:
+    """`add` lines for flashes at (east, north) km, `step` minutes apart, the last a minute ago; only
+    the first `bearings` with a bearing (all when None)."""
+    lines = []
+    for number, (east, north) in enumerate(positions):
+        flash = NOW - datetime.timedelta(minutes=1 + step * (len(positions) - 1 - number))
+        delay = math.hypot(east, north) * 1000 / SPEED_OF_SOUND
+        bearing = math.degrees(math.atan2(east, north)) % 360
+        located = bearings is None or number < bearings
+        lines.append(f"add {delay:.3f} at {iso(flash)}" + (f" from {bearing:.1f}" if located else ""))
+    return lines
+
+
+@pytest.mark.parametrize(
+    "storm",
+    [
+        # 600 km/h along a line 5 km north: motion is "unknown: the measurements disagree (they would
+        # mean 600 km/h, …)", 125 columns before issue 17.
+        track([(-40, 5), (-20, 5), (0, 5), (20, 5), (40, 5)], step=2),
+        # A storm passing 3 km away at 100 km/h, two bearings only: motion and closest approach from
+        # ranges alone, the longest of both lines, beside the line of measurements not shown.
+        track([(east, 3) for east in range(-30, 31, 5)], step=3, bearings=2),
+    ],
+    ids=["inconsistent", "ranges alone"],
+)
+@pytest.mark.parametrize("locale", ["C.UTF-8", "C"])
+def test_every_line_of_plot_map_fits_80_by_24(sandbox, storm, locale):
+    assert sandbox.batch(*storm).status == 0
+    result = sandbox.run("plot", "map", env={**sandbox.env, "LC_ALL": locale})
+    assert result.status == 0, result.stderr
+    lines = result.out_lines
+    assert [line for line in lines if len(line) >= 80] == [], lines
+    assert len(lines) <= 23, lines
+    assert any(line.startswith("motion: ") for line in lines)
+
+
 def test_plot_map_without_bearings_says_so(sandbox):
     sandbox.batch("add 6", "add 7")
     result = sandbox.run("plot", "map")

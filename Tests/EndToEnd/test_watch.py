@@ -290,3 +290,22 @@ def test_watch_at_the_prompt_returns_to_the_prompt(sandbox):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("columns", [100, 60])
+def test_dashboard_wraps_the_advice_at_spaces_and_never_cuts_it(sandbox, columns):
+    # Issue 17: at 100 columns the advice line was cut mid-word. A detector's reading gives the
+    # longest advice ("lightning was detected … ago"); it is wrapped under the labels instead.
+    add(sandbox, "10", "km", "source", "as3935")
+    dashboard = Dashboard(sandbox, rows=30, columns=columns)
+    dashboard.expect(r"\x1b\[H((?:.|\n)*?)\x1b\[J")
+    rows = [row.replace("\x1b[K", "").replace("\r", "") for row in dashboard.child.match[1].split("\n")]
+    assert all(len(row) < columns for row in rows), rows
+    start = next(number for number, row in enumerate(rows) if row.startswith("advice "))
+    end = next(number for number, row in enumerate(rows) if row.startswith("all clear "))
+    assert all(row.startswith(" " * 11) for row in rows[start + 1 : end]), rows
+    advice = " ".join(row.strip() for row in rows[start:end])
+    assert advice.startswith("advice     SHELTER NOW: lightning was detected ")
+    assert "; when thunder roars, go indoors lightning within about 10 km in the last 30 minutes" in advice
+    dashboard.child.send("q")
+    assert dashboard.finish() == 0

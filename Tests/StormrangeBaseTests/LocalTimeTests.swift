@@ -11,4 +11,11 @@ import Testing
     #expect(LocalTime.format(Date(timeIntervalSince1970: -1e300)) == "0001-01-01 00:00:00")
     #expect(LocalTime.format(Date(timeIntervalSince1970: 1_782_921_780)) == "2026-07-01 16:03:00")
   }
+
+  @Test func offsetsAreShownOnlyWhenTheyDiffer() {
+    setenv("TZ", "UTC", 1)
+    let date = Date(timeIntervalSince1970: 1_782_921_780)
+    #expect(LocalTime.formatOffset(date) == "+00:00")
+    #expect(LocalTime.offsetsIfTheyDiffer(date, date.addingTimeInterval(3600)) == ("", ""))
+  }
 }

@@ -30,6 +30,23 @@ import Testing
     #expect(try MeasurementRules.checkDelay(75.5, as: "75.5")?.contains("rarely heard") == true)
   }
 
+  @Test func typedDelaysAreAtLeastATenthOfASecond() throws {
+    #expect(throws: MeasurementError.delayTooShort(typed: "1e-300")) {
+      try MeasurementRules.checkTypedDelay(1e-300, as: "1e-300")
+    }
+    #expect(throws: MeasurementError.delayTooShort(typed: "0.099")) {
+      try MeasurementRules.checkTypedDelay(0.099, as: "0.099")
+    }
+    // The other bounds come first, as for any delay.
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-1")) {
+      try MeasurementRules.checkTypedDelay(-1, as: "-1")
+    }
+    try MeasurementRules.checkTypedDelay(0.1, as: "0.1")
+    try MeasurementRules.checkTypedDelay(300, as: "300")
+    // Loading and import keep accepting less, so that every export imports back.
+    #expect(MeasurementRules.isAcceptedDelay(1e-300))
+  }
+
   @Test func notesMustBePrintable() {
     #expect(throws: MeasurementError.noteControlCharacter("\u{7}")) {
       try MeasurementRules.checkNote("bell\u{7}")

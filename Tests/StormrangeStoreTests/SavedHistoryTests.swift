@@ -292,7 +292,7 @@ import Testing
     try directory.write("h.plist", String(repeating: " ", count: 2000))
     let history = SavedHistory(path: path, readLimit: 1000, now: now)
     let problem = unreadableProblem { () throws(StoreError) in try history.refresh() }
-    #expect(problem == "it is 0 MB, too large (the limit is 0 MB)")
+    #expect(problem == "it is too large: 2,000 bytes; the limit is 1,000 bytes")
   }
 
   @Test func aDirectoryAtThePathIsNotARegularFile() throws {

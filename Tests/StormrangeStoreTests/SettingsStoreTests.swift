@@ -52,12 +52,57 @@ import Testing
     let store = SettingsStore(path: path)
     try directory.write("settings.plist", "not a plist")
     #expect(store.current == .defaults)
-    #expect(store.problem == "it is not a property-list dictionary")
+    #expect(store.problems == [SettingsProblem(key: nil, "it is not a property-list dictionary")])
     #expect(throws: StoreError.self) { try store.set("unit", to: .string("mi")) }
     #expect(directory.bytes("settings.plist") == Array("not a plist".utf8))
     unlink(path)
     #expect(store.current == .defaults)
-    #expect(store.problem == nil)
+    #expect(store.problems == [])
+  }
+
+  private func write(_ entries: String) throws {
+    try directory.write(
+      "settings.plist", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>\(entries)</dict></plist>")
+  }
+
+  @Test func aBadKeyFallsBackAloneAndIsNamed() throws {
+    try write("<key>unit</key><string>mi</string><key>temperature</key><real>999</real>")
+    let store = SettingsStore(path: path)
+    #expect(store.current.unit == .miles)
+    #expect(store.current.temperature == Settings.defaults.temperature)
+    #expect(
+      store.problems == [
+        SettingsProblem(
+          key: "temperature", "'temperature' is 999 °C, not a plausible air temperature (-60 to 60 °C)")
+      ])
+  }
+
+  @Test func everyBadKeyIsAProblemOfItsOwn() throws {
+    try write("<key>unit</key><integer>3</integer><key>temperature</key><date>2026-07-01T00:00:00Z</date>")
+    let store = SettingsStore(path: path)
+    #expect(store.current == .defaults)
+    #expect(
+      store.problems == [
+        SettingsProblem(key: "unit", "'unit' is an integer, not the name of a unit"),
+        SettingsProblem(key: "temperature", "'temperature' is a date, not a number of °C"),
+      ])
+  }
+
+  @Test func settingABadKeyRepairsItAndKeepsTheOthers() throws {
+    try write(
+      "<key>colour</key><string>red</string><key>unit</key><string>furlong</string>"
+        + "<key>temperature</key><real>999</real>")
+    let store = SettingsStore(path: path)
+    try store.set("temperature", to: .real(25))
+    #expect(store.current.temperature == 25)
+    #expect(
+      store.problems == [SettingsProblem(key: "unit", "'unit' is 'furlong', not one of km, m, mi, ft, nmi")])
+    #expect(
+      try stored() == [
+        PropertyListEntry(key: "colour", value: .string("red")),
+        PropertyListEntry(key: "unit", value: .string("furlong")),
+        PropertyListEntry(key: "temperature", value: .real(25)),
+      ])
   }
 
   @Test func setTakesTheLockBesideTheFile() throws {

@@ -5,7 +5,8 @@ import StormrangeDomain
 /// The words of `add SECONDS [at TIME] [from BEARING] [note TEXT]` and
 /// `add DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]`, taken apart and checked for
 /// form. `at`, `from` and `source` come in any order, each once; `note` is last and takes the rest
-/// of the line. Whether the values are ones a measurement may have is ``MeasurementRules``' to say.
+/// of the line. The keywords and units are taken in any case (`FROM`, `KM`). Whether the values are
+/// ones a measurement may have is ``MeasurementRules``' to say.
 struct AddArguments {
   /// The keywords, in the order completion offers them.
   static let keywords = ["at", "from", "source", "note"]
@@ -31,15 +32,14 @@ struct AddArguments {
     }
     self.amount = amount
     var next = 1
-    if next < arguments.count, let unit = DistanceUnit(rawValue: arguments[next]) {
+    if next < arguments.count, let unit = DistanceUnit(word: arguments[next]) {
       self.unit = unit
       next += 1
     }
     while next < arguments.count {
-      let word = arguments[next]
-      guard Self.keywords.contains(word) else {
+      guard let word = arguments[next].word(among: Self.keywords) else {
         throw command.usageError(
-          "unexpected argument '\(word.escapedForDisplay)'" + Self.hint(for: word, at: next))
+          "unexpected argument '\(arguments[next].escapedForDisplay)'" + Self.hint(for: arguments[next]))
       }
       if word == "note" {
         let text = next + 1 < arguments.count ? arguments.text(after: next) : ""
@@ -52,7 +52,7 @@ struct AddArguments {
       }
       let value = arguments[next + 1]
       // `add 6 km source note x` (an empty variable in a script) must not record a source "note".
-      guard !Self.keywords.contains(value) else {
+      guard value.word(among: Self.keywords) == nil else {
         throw command.usageError("'\(word)' needs \(Self.value(of: word)), not the keyword '\(value)'")
       }
       switch word {
@@ -87,10 +87,9 @@ struct AddArguments {
     }
   }
 
-  /// A hint after "unexpected argument": a unit in the wrong case, or a unit in the wrong place.
-  private static func hint(for word: String, at position: Int) -> String {
-    guard units.contains(word.lowercased()) else { return "" }
-    return position == 1
-      ? " (units are written \(units.joined(separator: ", ")))" : " (a unit goes right after the number)"
+  /// A hint after "unexpected argument": a unit in the wrong place (right after the number it is
+  /// taken).
+  private static func hint(for word: String) -> String {
+    DistanceUnit(word: word) == nil ? "" : " (a unit goes right after the number)"
   }
 }

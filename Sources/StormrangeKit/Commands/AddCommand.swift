@@ -12,7 +12,7 @@ struct AddCommand: Command {
   let summary = "record a delay you counted, in seconds, or a detector's range"
   let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
   let details = """
-    SECONDS    the delay between flash and thunder, e.g. 6.5 (more than 0, at most 300); the
+    SECONDS    the delay between flash and thunder, e.g. 6.5 (0.1 to 300); the
                flash is dated that many seconds before now
     DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi
                or ft, e.g. 12 km (more than 0, at most 111.95 km); dated now
@@ -24,7 +24,7 @@ struct AddCommand: Command {
                20, 24, 27, 31, 34, 37 or 40 km
     TEXT       a note: the rest of the line
     'at', 'from' and 'source' may come in any order; 'note' comes last. 'source' is for a
-    detector's range only.
+    detector's range only. Keywords, units and compass points are taken in any case.
     Examples: add 6.5
               add 12 at 2026-07-01T18:03:00+02:00 from SW note over the lake
               add 14 km source as3935 from 250
@@ -34,18 +34,20 @@ struct AddCommand: Command {
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     guard index > 0, previous.count >= index else { return [] }
-    if previous.contains("note") { return [] }
-    switch previous[index - 1] {
+    // The keywords as typed, in any case (`FROM`), spelled as the keywords are.
+    let keywords = previous.map { $0.word(among: AddArguments.keywords) }
+    if keywords.contains("note") { return [] }
+    switch keywords[index - 1] {
     case "from": return Bearing.compassPoints
     case "source": return [DetectorSource.as3935Name]
     case "at": return []
     default: break
     }
-    let hasUnit = previous.count > 1 && AddArguments.units.contains(previous[1])
+    let hasUnit = previous.count > 1 && DistanceUnit(word: previous[1]) != nil
     // The keywords go where one is expected: after the number (and unit), then after each value.
     guard (index - (hasUnit ? 2 : 1)) % 2 == 0 else { return [] }
     let unused = AddArguments.keywords.filter { keyword in
-      !previous.contains(keyword) && (keyword != "source" || hasUnit)
+      !keywords.contains(keyword) && (keyword != "source" || hasUnit)
     }
     return index == 1 ? unused + AddArguments.units : unused
   }
@@ -58,6 +60,9 @@ struct AddCommand: Command {
       try StormrangeError.wrapping { () throws(MeasurementError) in try MeasurementRules.bearing(text) }
     }
     guard let unit = words.unit else {
+      try StormrangeError.wrapping { () throws(MeasurementError) in
+        try MeasurementRules.checkTypedDelay(words.amount, as: words.amountText)
+      }
       // The thunder is heard now; the flash was the delay before it.
       let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
       try Recording.recordDelay(

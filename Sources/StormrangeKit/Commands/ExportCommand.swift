@@ -34,7 +34,7 @@ struct ExportCommand: Command {
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     guard !arguments.isEmpty else { throw usageError("missing the format, csv or json") }
-    guard let format = ExchangeFormat(rawValue: arguments[0].lowercased()) else {
+    guard let format = ExchangeFormat(word: arguments[0]) else {
       throw .invalidArgument("unknown export format '\(arguments[0].escapedForDisplay)'; use csv or json")
     }
     let text = format.encode(session.history)

@@ -24,7 +24,7 @@ struct PlotCommand: Command {
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    if arguments.count >= 1, arguments[0] == "map" {
+    if arguments.count >= 1, arguments[0].isWord("map") {
       try expectArguments(arguments, atMost: 1)
       return try MapPlot.run(in: session)
     }
@@ -37,10 +37,12 @@ struct PlotCommand: Command {
     }
     let unit = session.currentSettings.unit
     let plural = storm.count == 1 ? "" : "s"
+    let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
     let span =
       storm.count == 1
       ? "at \(LocalTime.format(storm.start))"
-      : "from \(LocalTime.format(storm.start)) to \(DurationText.clock(storm.end, besides: storm.start))"
+      : "from \(LocalTime.format(storm.start))\(offsets.start) to "
+        + "\(DurationText.clock(storm.end, besides: storm.start))\(offsets.end)"
     let heading =
       limit == nil
       ? "current storm: \(storm.count) measurement\(plural) \(span)"

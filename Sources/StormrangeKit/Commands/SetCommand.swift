@@ -19,15 +19,17 @@ struct SetCommand: Command {
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     switch index {
     case 0: Self.names
-    case 1 where previous.first == "unit": DistanceUnit.allCases.map(\.rawValue)
+    case 1 where previous.first?.isWord("unit") == true: DistanceUnit.allCases.map(\.rawValue)
     default: []
     }
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     try expectArguments(arguments, atMost: 2)
-    let settings = session.currentSettings
     guard !arguments.isEmpty else {
+      // Only the listing reads the settings (and warns about a bad file or key): `set KEY VALUE`
+      // changes one key, which repairs a bad value of it, and reports a file it cannot change once.
+      let settings = session.currentSettings
       let speed = SpeedOfSound.metresPerSecond(celsius: settings.temperature)
       session.say(
         "unit         \(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of km, m, mi, ft, nmi)"
@@ -37,15 +39,13 @@ struct SetCommand: Command {
       )
       return .proceed
     }
-    let key = arguments[0]
-    guard arguments.count == 2 else {
-      guard Self.names.contains(key) else { throw unknownSetting(key) }
-      throw usageError("'set \(key)' needs a value")
-    }
+    // Setting names and units are taken in any case (`set unit MI`).
+    guard let key = arguments[0].word(among: Self.names) else { throw unknownSetting(arguments[0]) }
+    guard arguments.count == 2 else { throw usageError("'set \(key)' needs a value") }
     let value = arguments[1]
     switch key {
     case "unit":
-      guard let unit = DistanceUnit(rawValue: value) else {
+      guard let unit = DistanceUnit(word: value) else {
         throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use km, m, mi, ft or nmi")
       }
       try StormrangeError.wrapping { () throws(StoreError) in
@@ -68,7 +68,7 @@ struct SetCommand: Command {
         "temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"
       )
     default:
-      throw unknownSetting(key)
+      throw unknownSetting(arguments[0])
     }
     return .proceed
   }

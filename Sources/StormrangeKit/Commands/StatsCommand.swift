@@ -35,8 +35,10 @@ struct StatsCommand: Command {
       let start = LocalTime.format(storm.start)  // 2026-07-01 18:03:00
       let end = LocalTime.format(storm.end)
       let endShown = end.prefix(10) == start.prefix(10) ? end.dropFirst(11) : end.dropFirst(5)
+      let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
       table.append([
-        String(number + 1), String(start.dropLast(3)), String(endShown.dropLast(3)), String(storm.count),
+        String(number + 1), start.dropLast(3) + offsets.start, endShown.dropLast(3) + offsets.end,
+        String(storm.count),
         unit.format(metres: storm.nearest), unit.format(metres: storm.farthest),
         unit.format(metres: storm.meanDistance),
       ])

@@ -9,6 +9,12 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   case csv
   case json
 
+  /// The format named by a word typed in any case (`CSV`); nil when it names none.
+  init?(word: String) {
+    guard let name = word.word(among: Self.allCases.map(\.rawValue)) else { return nil }
+    self.init(rawValue: name)
+  }
+
   /// The columns (CSV) or keys (JSON), in this order. `bearing_deg` and `source` (since 1.1) come
   /// last, so the columns of 1.0 keep their positions.
   public static let keys = [

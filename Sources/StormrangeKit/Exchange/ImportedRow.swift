@@ -64,6 +64,12 @@ struct ImportedRow {
   private func detectorReading(date: Date, source: String, bearing: Bearing?) throws(StormrangeError)
     -> Measurement
   {
+    // JSON can give an empty source, which is neither a detector's name nor the null of a timed row.
+    guard !source.isEmpty else {
+      throw .invalidArgument(
+        "source is empty: a detector's reading names its detector (1 to \(DetectorSource.maximumLength) "
+          + "letters, digits, '-', '_' or '.', e.g. as3935), and a timed measurement has null")
+    }
     for (key, value) in [
       ("delay_s", delay), ("temperature_c", temperature), ("speed_of_sound_mps", speedOfSound),
     ]

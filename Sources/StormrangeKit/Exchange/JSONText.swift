@@ -7,7 +7,10 @@ import StormrangeBase
 enum JSONText {
   static let null = "null"
 
-  /// `"text"` with JSON's escapes: quote, backslash and control characters (C0, DEL and C1).
+  /// `"text"` with JSON's escapes: quote, backslash, and `\uXXXX` (a surrogate pair beyond U+FFFF)
+  /// for every character display escapes (controls, format characters such as U+202E, line and
+  /// paragraph separators, noncharacters: `Unicode.Scalar.isEscapedForDisplay`). JSON reads them
+  /// back the same, and `show --json` at a terminal can neither drive it nor hide or reorder text.
   static func string(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -17,11 +20,11 @@ enum JSONText {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      // C1 controls too (U+009B is a one-character escape sequence to some terminals): JSON reads
-      // them back the same, and `show --json` at a terminal cannot drive it.
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      case _ where scalar.isEscapedForDisplay:
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
       default: result.unicodeScalars.append(scalar)
       }
     }

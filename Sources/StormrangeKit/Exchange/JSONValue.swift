@@ -1,28 +1,18 @@
-/// Any JSON value, decoded with FoundationEssentials' `JSONDecoder` so that an import can check each
-/// array element on its own and name the bad ones, instead of failing on the first.
-enum JSONValue: Decodable, Equatable {
+/// Any JSON value, as ``JSONReader`` reads it, so that an import can check each array element on its
+/// own and name the bad ones, instead of failing on the first.
+indirect enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
   case array([JSONValue])
-  case object([String: JSONValue])
+  /// The members in the order the document gives them, a key given twice included.
+  case object([Member])
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
+  /// One `"key": value` of an object.
+  struct Member: Equatable {
+    var key: String
+    var value: JSONValue
   }
 
   /// `a string`, `an object`: for error messages.

@@ -165,12 +165,9 @@ struct MeasurementImport {
   private mutating func readJSON(_ bytes: [UInt8]) throws(StormrangeError) {
     let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+      value = try JSONReader.read(bytes)
     } catch {
-      guard let problem = JSONSyntaxCheck.firstProblem(in: bytes) else {
-        throw .invalidArgument("it is not JSON that stormrange can read (is it UTF-8?)")
-      }
-      throw .invalidArgument("it is not valid JSON: at \(problem.description)")
+      throw .invalidArgument("it is not valid JSON: at \(error.description)")
     }
     guard case .array(let elements) = value else {
       throw .invalidArgument("the JSON is \(value.typeDescription), not an array of measurements")
@@ -188,8 +185,14 @@ struct MeasurementImport {
 
   /// A row from one JSON object; null is a missing value.
   private static func row(json: JSONValue) throws(StormrangeError) -> ImportedRow {
-    guard case .object(let members) = json else {
+    guard case .object(let list) = json else {
       throw .invalidArgument("\(json.typeDescription), not an object")
+    }
+    // Which of two values for one key was meant cannot be known: refused, as a bad row.
+    var members: [String: JSONValue] = [:]
+    for member in list where members.updateValue(member.value, forKey: member.key) != nil {
+      throw .invalidArgument(
+        "the key '\(member.key.escapedForDisplay)' is given twice; which value is meant cannot be known")
     }
     for key in members.keys.sorted() where !ExchangeFormat.keys.contains(key) {
       throw .invalidArgument(
@@ -205,7 +208,7 @@ struct MeasurementImport {
     func string(_ key: String) throws(StormrangeError) -> String? {
       switch members[key] {
       case nil, .null?: return nil
-      case .string(let value)?: return value.isEmpty ? nil : value
+      case .string(let value)?: return value
       case let other?: throw .invalidArgument("'\(key)' is \(other.typeDescription), not a string")
       }
     }
@@ -215,7 +218,7 @@ struct MeasurementImport {
     row.distance = try number("distance_m")
     row.temperature = try number("temperature_c")
     row.speedOfSound = try number("speed_of_sound_mps")
-    row.note = try string("note")
+    row.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }  // as in CSV, an empty note is none
     row.bearing = try number("bearing_deg")
     row.source = try string("source")
     return row

@@ -27,23 +27,28 @@ struct MotionText {
     }
   }
 
-  /// `30 ± 7 km/h over the ground, toward ENE (68° ± 9°)`, or why the motion is not known.
-  var motion: String {
+  /// `30 ± 7 km/h over the ground, toward ENE (68° ± 9°)`, or why the motion is not known; short:
+  /// `30 ± 7 km/h toward ENE`.
+  func motion(short: Bool) -> String {
     guard let motion = status.groundMotion else {
       if case .unknown(let reason) = status.motion.track, status.bearingCount >= TrackMotion.minimumCount {
-        return unknown(reason, short: false, what: "motion")
+        return unknown(reason, short: short, what: "motion")
       }
       let have = status.bearingCount
-      return "not known yet: needs bearings on \(TrackMotion.minimumCount) measurements (\(have) so far)"
+      return short
+        ? "motion needs bearings"
+        : "not known yet: needs bearings on \(TrackMotion.minimumCount) measurements (\(have) so far)"
     }
     let speed = unit.formatSpeed(
       metresPerSecond: motion.speed, error: motion.speedError, plusMinus: repertoire.plusMinus)
     guard let heading = motion.heading else {
+      if short { return "\(speed), no heading" }
       return motion.closestApproach == nil
         ? "\(speed) over the ground: not seen to move, so no heading yet"
         : "\(speed) over the ground, from ranges alone (no heading without bearings)"
     }
     let point = Bearing(degrees: heading)?.nearestCompassPoint ?? ""
+    if short { return "\(speed) toward \(point)" }
     return "\(speed) over the ground, toward \(point) (\(angle(heading, error: motion.headingError)))"
   }
 

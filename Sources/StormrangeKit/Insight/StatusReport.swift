@@ -42,7 +42,7 @@ struct StatusReport {
     )
     line("storm", stormDescription)
     line("trend", words.trend(short: false))
-    line("motion", words.motion)
+    line("motion", words.motion(short: false))
     if let closest = words.closestApproach(short: false) { line("closest", closest) }
     let since = DurationText.approximate(advice.sinceLastThunder ?? 0)
     let thunderClock = DurationText.clock(advice.lastThunder ?? now, besides: now)
@@ -92,8 +92,9 @@ struct StatusReport {
     let start = DurationText.clock(storm.start, besides: status.now)
     guard storm.count > 1 else { return "1 measurement so far, at \(start)" }
     let end = DurationText.clock(storm.end, besides: status.now)
+    let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
     let span = DurationText.approximate(storm.end.timeIntervalSince(storm.start))
-    return "\(storm.count) measurements from \(start) to \(end) (\(span))"
+    return "\(storm.count) measurements from \(start)\(offsets.start) to \(end)\(offsets.end) (\(span))"
   }
 
   /// The trend line of `status` and `plot`.

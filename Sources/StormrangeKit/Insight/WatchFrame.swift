@@ -14,7 +14,9 @@ import StormrangeDomain
 /// distance (km)   (the chart of `plot`, when the terminal has room for all of it)
 /// ```
 ///
-/// Lines are cut to one column less than the width, so the terminal never wraps, and to the height.
+/// The lines of the status are wrapped at spaces to one column less than the width, so the
+/// terminal never wraps them and nothing of them (the advice above all) is cut off; continuation
+/// lines are indented under the values. The title is cut to that width, and the whole to the height.
 struct WatchFrame {
   let status: StormStatus?
   /// Why the history could not be read, if it could not.
@@ -30,13 +32,18 @@ struct WatchFrame {
     var lines = [
       "stormrange watch\(separator)\(LocalTime.format(now).suffix(8))\(separator)q or Ctrl-C to leave", "",
     ]
+    func wrapped(_ line: some StringProtocol, indent: Int) -> [String] {
+      WordWrap.lines(String(line), width: width - 1, indent: indent, repertoire: repertoire)
+    }
     if let problem {
-      lines.append("cannot read the history: \(problem.escapingControlCharacters)")
+      lines += wrapped("cannot read the history: \(problem.escapingControlCharacters)", indent: 2)
       lines.append("waiting for it to be fixed")
     } else if let status {
       let report = StatusReport(status: status, unit: unit, repertoire: repertoire)
-      lines += report.block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
-        String.init)
+      // Indented under the values, past the labels' 11 columns (`advice     `).
+      lines += report.block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().flatMap {
+        wrapped($0, indent: 11)
+      }
       let chart = DistanceChart(
         points: status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire
       ).render().split(separator: "\n").map(String.init)

@@ -1,5 +1,9 @@
 /// A command line split into words at spaces and tabs, keeping the raw text so a command can take
 /// "the rest of the line" (a note, a path) exactly as typed.
+///
+/// The line is split on Unicode scalars, not on `Character`s: a combining mark after a space
+/// (`note ́`) forms one grapheme cluster with the space, so splitting by `Character` would not see
+/// that space at all and would fuse `note` with what follows it.
 public struct CommandArguments: Sendable {
   /// The command name as typed.
   public let commandName: Substring
@@ -11,7 +15,7 @@ public struct CommandArguments: Sendable {
 
   /// Splits `line`; nil for a line with no words. `argumentOffsets`: see ``InputLine/argumentOffsets``.
   public init?(_ line: String, argumentOffsets: [Int]? = nil) {
-    let all = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    let all = Self.words(of: line)
     guard let first = all.first else { return nil }
     commandName = first
     words = Array(all.dropFirst())
@@ -29,6 +33,13 @@ public struct CommandArguments: Sendable {
   /// The arguments of an empty line: no command name, no words.
   public static let none = CommandArguments()
 
+  /// The words of `text`, split at spaces and tabs (Unicode scalars, see the type's comment).
+  public static func words(of text: String) -> [Substring] {
+    text.unicodeScalars.split(whereSeparator: isBlank).map { Substring($0) }
+  }
+
+  private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+
   public var count: Int { words.count }
   public var isEmpty: Bool { words.isEmpty }
   public subscript(index: Int) -> String { String(words[index]) }
@@ -43,8 +54,8 @@ public struct CommandArguments: Sendable {
   public func text(from index: Int) -> String {
     let word = words[index].startIndex
     guard let argument = argumentStarts?.last(where: { $0 <= word }),
-      line.unicodeScalars[argument..<word].allSatisfy({ $0 == " " || $0 == "\t" })
-    else { return String(line[word...]) }
+      line.unicodeScalars[argument..<word].allSatisfy(Self.isBlank)
+    else { return String(line.unicodeScalars[word...]) }
     // By scalars: a shell's argument may start inside a character (a combining mark after the space).
     return String(line.unicodeScalars[argument...])
   }
@@ -52,7 +63,7 @@ public struct CommandArguments: Sendable {
   /// The text after argument `index`'s word, with the separating blanks removed and trailing blanks
   /// kept: `note  over the lake` → `over the lake`.
   public func text(after index: Int) -> String {
-    let rest = line[words[index].endIndex...]
-    return String(rest.drop(while: { $0 == " " || $0 == "\t" }))
+    let rest = line.unicodeScalars[words[index].endIndex...]
+    return String(rest.drop(while: Self.isBlank))
   }
 }

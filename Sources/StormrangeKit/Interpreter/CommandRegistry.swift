@@ -1,3 +1,5 @@
+import StormrangeBase
+
 /// Every command the shell knows, in the order `help` lists them, and what an empty line does.
 public struct CommandRegistry: Sendable {
   public let commands: [any Command]
@@ -42,8 +44,10 @@ public struct CommandRegistry: Sendable {
       candidates = []
     }
     let exact = candidates.filter { $0.hasPrefix(word) }
-    // `ne` completes to `NE`: compass points are typed in any case.
-    let matches = exact.isEmpty ? candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) } : exact
+    // `ne` completes to `NE`, `MI` to `mi`: fixed words are typed in any case, and completed in
+    // their own spelling.
+    let matches =
+      exact.isEmpty ? candidates.filter { $0.asciiLowercased.hasPrefix(word.asciiLowercased) } : exact
     return matches.sorted()
   }
 

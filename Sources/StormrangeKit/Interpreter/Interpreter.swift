@@ -76,7 +76,7 @@ public final class Interpreter {
   /// Completions for `word`, the word being typed after the text `before` it: command names first,
   /// then each command's fixed arguments (units, setting names).
   public func completions(before: String, word typed: String) -> [String] {
-    let previous = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let previous = CommandArguments.words(of: before).map(String.init)
     return registry.completions(after: previous, typing: typed)
   }
 }

@@ -1,4 +1,5 @@
 import StormrangeBase
+import StormrangeDomain
 import StormrangeStore
 
 /// The state a command works with: the history, the settings, the stopwatch, this session's undo
@@ -86,27 +87,35 @@ public final class Session {
     }
   }
 
-  /// The settings in force, as the file is now, warning if it could not be used: once for each
-  /// problem, so a session is not flooded, but again when the file turns bad in another way, or
-  /// again after it was fixed.
+  /// The settings in force, as the file is now, warning about each key that could not be used (it
+  /// falls back to its default alone) or the whole file: once for each problem, so a session is not
+  /// flooded, but again when the file turns bad in another way, or again after it was fixed.
   var currentSettings: Settings {
     let settings = settings.current
-    if let problem = settingsProblemOnce() {
-      warn("settings file \(self.settings.path): \(problem); using defaults")
+    for problem in newSettingsProblems() {
+      warn("settings file \(self.settings.path): \(problem.description); \(Self.fallback(for: problem))")
     }
     return settings
   }
 
-  /// The settings problem last warned about; nil once the file is usable again.
-  private var warnedSettingsProblem: String?
-  private func settingsProblemOnce() -> String? {
-    guard let problem = settings.problem else {
-      warnedSettingsProblem = nil
-      return nil
+  /// What is used instead of what `problem` could not give.
+  private static func fallback(for problem: SettingsProblem) -> String {
+    switch problem.key {
+    case "unit"?:
+      "using the default, \(Settings.defaults.unit.rawValue), until 'set unit' replaces it"
+    case "temperature"?:
+      "using the default, \(Temperature(celsius: Settings.defaults.temperature).description), "
+        + "until 'set temperature' replaces it"
+    default: "using the defaults"
     }
-    guard problem != warnedSettingsProblem else { return nil }
-    warnedSettingsProblem = problem
-    return problem
+  }
+
+  /// The settings problems last found; a problem is warned about when it was not among them.
+  private var warnedSettingsProblems: [SettingsProblem] = []
+  private func newSettingsProblems() -> [SettingsProblem] {
+    let problems = settings.problems
+    defer { warnedSettingsProblems = problems }
+    return problems.filter { !warnedSettingsProblems.contains($0) }
   }
 
   /// The files stormrange keeps for this session, which no export may replace.

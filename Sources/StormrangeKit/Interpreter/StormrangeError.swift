@@ -85,7 +85,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .lineTooLong:
       let limit = InputLine.maximumLength
       return
-        "longer than \(limit >> 20) MiB (\(limit.withThousandsSeparators) bytes, newline not counted); skipped"
+        "longer than \(limit >> 20) MiB (\(ByteCount.text(limit)), newline not counted); skipped"
     case .inputFailed(let code, let linesRead):
       let reason = String(cString: strerror(code))
       guard linesRead > 0 else {
@@ -108,6 +108,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
     switch error {
     case .delayNotPositive(let typed):
       return "delay must be a positive number of seconds, not '\(typed.escapedForDisplay)'"
+    case .delayTooShort(let typed):
+      return
+        "a delay of \(typed.escapedForDisplay) s is not a thunder delay: 'add' takes \(MeasurementRules.minimumTypedDelay.description) s or more"
     case .delayTooLong(let typed):
       return
         "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(MeasurementRules.maximumDelay)) s (~100 km)"
@@ -156,7 +159,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
           of: path, links: links, by: "saving", keeping: "the old measurements", "nothing was changed")
     case .tooLarge(let path, let size, let limit):
       return
-        "could not save the history to \(path): it would grow to \(size) bytes, over the \(limit / 1_000_000) MB limit; nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
+        "could not save the history to \(path): it would grow to \(ByteCount.text(size)), over the limit of \(ByteCount.text(limit)); nothing was changed (export it with 'export csv PATH', then 'clear', or start a new history with --file)"
     case .settings(let path, let problem):
       return "settings file \(path): \(problem)"
     case .cancelled(let lock):

@@ -57,7 +57,7 @@ import Testing
     ("add 12 km source \(String(repeating: "x", count: 33))", "is not a detector name"),
     ("add 12 km source", "'source' needs a NAME"),
     ("add 12 km source a source b", "'source' is given twice"),
-    ("add 12 KM", "unexpected argument 'KM' (units are written km, m, mi, ft, nmi)"),
+    ("add 6 km SOURCE Note x", "'source' needs a NAME, not the keyword 'Note'"),
     ("add 12 from N km", "unexpected argument 'km' (a unit goes right after the number)"),
     ("add 12 km note \u{7}", "the note contains the control character U+0007"),
   ])

@@ -74,4 +74,25 @@ import Testing
     #expect(warnings.count == 3)
     #expect(warnings.map { $0.contains("'parsecs'") } == [true, false, false])
   }
+
+  @Test func setOfABadKeyRepairsItWithoutAWarning() throws {
+    let test = TestSession()
+    try test.directory.write(
+      "settings.plist",
+      "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>unit</key><string>mi</string>"
+        + "<key>temperature</key><real>999</real></dict></plist>")
+    test.runAll(["set temperature 20"])
+    #expect(test.errors.text == "")
+    test.runAll(["set"])
+    #expect(test.errors.text == "")
+    #expect(test.output.text.contains("unit         mi"))
+  }
+
+  @Test func aFileThatCannotBeChangedIsReportedOnceBySet() throws {
+    let test = TestSession()
+    try test.directory.write("settings.plist", "not a property list")
+    #expect(test.run("set temperature 20"))
+    #expect(test.errors.text.split(separator: "\n").count == 1)
+    #expect(test.errors.text.contains("fix or remove it before changing settings"))
+  }
 }

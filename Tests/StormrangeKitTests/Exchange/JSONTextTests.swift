@@ -10,6 +10,13 @@ import Testing
     #expect(JSONText.string("é⚡\u{A0}") == "\"é⚡\u{A0}\"")
   }
 
+  @Test func invisibleCharactersAreEscapedAsDisplayEscapesThem() {
+    // A right-to-left override, a line separator, a noncharacter, a tag beyond U+FFFF (a pair).
+    #expect(
+      JSONText.string("a\u{202E}b\u{2028}c" + String(Unicode.Scalar(0xFDD0)!) + "d\u{E0041}")
+        == #""a\u202eb\u2028c\ufdd0d\udb40\udc41""#)
+  }
+
   @Test func numbersThatAreNotFiniteAreNull() {
     #expect(JSONText.number(Double.nan) == "null")
     #expect(JSONText.number(Double.infinity) == "null")

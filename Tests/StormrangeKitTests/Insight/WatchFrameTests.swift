@@ -44,13 +44,28 @@ import Testing
     #expect(!frame(test, width: 80, height: rows - 1).contains { $0.hasPrefix("distance (km)") })
   }
 
-  @Test func linesAreCutToTheTerminal() {
+  @Test func linesAreWrappedToTheWidthAndCutToTheHeight() {
     let test = approachingStorm()
     let lines = frame(test, width: 30, height: 5)
     #expect(lines.count == 5)
     #expect(lines.allSatisfy { $0.count <= 29 })
     #expect(lines[2] == "latest     #4  5.83 km ± 0.15")
+    #expect(lines[3] == "           km  (delay 17.00")
     #expect(frame(test, width: 0, height: 0).isEmpty)
+  }
+
+  @Test func theAdviceIsWrappedAtSpacesNeverCut() {
+    let test = approachingStorm()
+    for width in [40, 60, 80, 100] {
+      let lines = frame(test, width: width, height: 60)
+      #expect(lines.allSatisfy { $0.count < width })
+      let start = try! #require(lines.firstIndex { $0.hasPrefix("advice ") })
+      let end = try! #require(lines.firstIndex { $0.hasPrefix("all clear ") })
+      let advice = lines[start..<end].map { $0.drop(while: { $0 == " " }) }.joined(separator: " ")
+      #expect(advice.hasPrefix("advice     SHELTER NOW: thunder was heard"))
+      #expect(advice.contains("(\(local("2026-07-01T15:55:17Z"))); when thunder roars, go indoors"))
+      #expect(lines[start + 1..<end].allSatisfy { $0.hasPrefix("           ") })
+    }
   }
 
   @Test func noMeasurementsAndAnUnreadableHistory() {
