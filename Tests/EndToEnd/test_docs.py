@@ -26,8 +26,8 @@ def documents() -> list[Path]:
 
 def prose_lines(text: str, keep_code_spans: bool = False):
     """(line number, line) for each line outside code blocks, with code spans blanked out unless
-    `keep_code_spans`."""
-    in_fence = in_indented = False
+    `keep_code_spans` (a span may go on over a line break, not over a blank line)."""
+    in_fence = in_indented = in_span = False
     previous_blank = True
     for number, line in enumerate(text.split("\n"), 1):
         blank = not line.strip()
@@ -36,8 +36,13 @@ def prose_lines(text: str, keep_code_spans: bool = False):
         elif not in_fence:
             # An indented code block starts after a blank line; a list item's wrapped lines do not.
             in_indented = line.startswith("    ") and (previous_blank or in_indented) or (blank and in_indented)
+            if blank:
+                in_span = False
             if not in_indented:
-                yield number, line if keep_code_spans else re.sub(r"`[^`]*`", "``", line)
+                pieces = line.split("`")
+                outside = [piece for i, piece in enumerate(pieces) if (i % 2 == 0) != in_span]
+                in_span = in_span != (len(pieces) % 2 == 0)
+                yield number, line if keep_code_spans else "``".join(outside)
         previous_blank = blank
 
 
