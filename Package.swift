@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each a target, each importing only the ones above it in this list, so the compiler
-// refuses an import that points the wrong way (README, "Architecture"):
+// refuses an import that points the wrong way (docs/architecture.md):
 //   StormrangeBase          civil time, UTC and local time text, fixed-point numbers, display escaping
 //   StormrangeDomain        measurements, speed of sound, units, storms, trend, uncertainty, advice
 //   StormrangePropertyList  the property-list codec; knows nothing of storms

@@ -45,8 +45,8 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
    countdown ticks every second from the last result.
 
 Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3 and GNU time.
-It prints the machine, then the table; --update-readme also writes both into README.md between the
-BENCHMARK markers; --quick takes fewer runs, for a check that everything runs.
+It prints the machine, then the table; --update-docs also writes both into docs/performance.md
+between the BENCHMARK markers; --quick takes fewer runs, for a check that everything runs.
 
 Benchmarks are not tests: nothing here fails on a slow figure, and no test depends on a timing.
 """
@@ -81,7 +81,7 @@ PEER_DYNAMIC = os.environ.get(
     "STORMRANGE_PEER_DYNAMIC_BIN", os.path.join(ROOT, ".build-dynamic/release/stormrange-peer-benchmark"))
 # --baseline: an older stormrange to measure `watch` when nothing changes beside this one.
 BASELINE = None
-README = os.path.join(ROOT, "README.md")
+TABLE_DOCUMENT = os.path.join(ROOT, "docs", "performance.md")
 MARKERS = ("<!-- BENCHMARK:BEGIN -->", "<!-- BENCHMARK:END -->")
 SPEED = 331.3 * (1 + 20 / 273.15) ** 0.5
 START = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
@@ -493,17 +493,18 @@ def render(facts, rows):
     return "\n\n".join(["\n".join(facts), "\n".join(table), *notes]) + "\n"
 
 
-def update_readme(text):
-    """Replaces what lies between the BENCHMARK markers in README.md."""
+def update_docs(text):
+    """Replaces what lies between the BENCHMARK markers in docs/performance.md."""
     begin, end = MARKERS
-    content = open(README).read()
+    name = os.path.relpath(TABLE_DOCUMENT, ROOT)
+    content = open(TABLE_DOCUMENT).read()
     if content.count(begin) != 1 or content.count(end) != 1 or content.index(begin) > content.index(end):
-        sys.exit(f"README.md needs exactly one {begin} … {end} pair; it was not changed")
+        sys.exit(f"{name} needs exactly one {begin} … {end} pair; it was not changed")
     before, rest = content.split(begin)
     after = rest.split(end)[1]
-    with open(README, "w") as file:
+    with open(TABLE_DOCUMENT, "w") as file:
         file.write(before + begin + "\n" + text + end + after)
-    print("README.md updated", file=sys.stderr)
+    print(f"{name} updated", file=sys.stderr)
 
 
 class Files:
@@ -530,7 +531,7 @@ class Files:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs (to check that everything runs)")
-    parser.add_argument("--update-readme", action="store_true", help="write the table into README.md")
+    parser.add_argument("--update-docs", action="store_true", help="write the table into docs/performance.md")
     parser.add_argument("--baseline", metavar="BINARY",
                         help="another stormrange (an older release) to measure `watch` when nothing changes beside")
     options = parser.parse_args()
@@ -557,8 +558,8 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(text)
-    if options.update_readme:
-        update_readme(text)
+    if options.update_docs:
+        update_docs(text)
 
 
 if __name__ == "__main__":

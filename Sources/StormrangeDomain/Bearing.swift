@@ -4,7 +4,7 @@ import StormrangeBase
 ///
 /// Typed as degrees (`0` to `360`, where `360` means north again) or as one of the 16 points of the
 /// compass (`N`, `NNE`, … `NNW`, in any case). Read off a compass, it is a magnetic bearing:
-/// correcting for the local declination is the user's business (README, "Bearings").
+/// correcting for the local declination is the user's business (docs/reference.md, "Bearings").
 public struct Bearing: Equatable, Hashable, Sendable {
   /// The 16 points of the compass, from north clockwise, 22.5° apart.
   public static let compassPoints = [

@@ -15,7 +15,7 @@ import StormrangeStore
 /// SIGINT, SIGTERM and SIGHUP end the watch. For a one-shot `stormrange watch`, that is how it is
 /// meant to end, so the status is 0; at the prompt Ctrl-C returns to the prompt, and SIGTERM or SIGHUP
 /// end the program as they do there; in a batch the signal stays pending, so the batch stops with
-/// 128 + the signal's number like any batch (README, "Flags and modes").
+/// 128 + the signal's number like any batch (docs/reference.md, "Flags and modes").
 final class WatchRunner {
   let view: WatchView
   let console: Console

@@ -1,5 +1,5 @@
-"""Helpers for the test_guarantee_*.py files, which prove the promises of README's "Guarantees"
-section: a process we can read line by line and kill, the history as plistlib sees it, and the
+"""Helpers for the test_guarantee_*.py files, which prove the promises of docs/guarantees.md: a
+process we can read line by line and kill, the history as plistlib sees it, and the
 conditions that make a write fail (a read-only directory, a full disk, a dropped privilege)."""
 
 import contextlib

@@ -117,7 +117,7 @@ class Generator:
             line = rng.choice(QUIET_COMMANDS).encode()
             return line, (IGNORED if _is_ignored(line) else OK), None
         if kind == "invalid utf-8":
-            # In a note: refused, never stored with U+FFFD in place of the bytes (README, guarantee 6).
+            # In a note: refused, never stored with U+FFFD in place of the bytes (docs/guarantees.md, item 6).
             junk = rng.choice([b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf", b"\x80"])
             return b"add 5 note " + self.tag().encode() + b" " + junk + b"x", ERROR_EXPECTED, None
         if kind == "nul":

@@ -1,4 +1,4 @@
-"""A history stays its owner's and keeps one name (README, Guarantees): what stormrange makes for a
+"""A history stays its owner's and keeps one name (docs/guarantees.md): what stormrange makes for a
 history (the new file that replaces it, its lock, the folders it creates) belongs to the history's
 owner and group wherever the system allows, so root rewriting another user's history (a service,
 `sudo`) does not lock that user out; a new history belongs to whoever owns the nearest existing

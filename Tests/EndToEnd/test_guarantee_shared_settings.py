@@ -1,4 +1,4 @@
-"""Settings shared by several processes, as the history is (README, guarantee 19): a `set` takes the
+"""Settings shared by several processes, as the history is (docs/guarantees.md, item 19): a `set` takes the
 lock beside the settings file, re-reads it and changes only its own key, and a session uses the
 settings as they are on disk, not as they were when it started."""
 

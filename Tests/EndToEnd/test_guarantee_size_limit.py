@@ -1,4 +1,4 @@
-"""A change that would make the history too large to read is refused (README, Guarantees): stormrange
+"""A change that would make the history too large to read is refused (docs/guarantees.md): stormrange
 reads histories of up to 256 MB (256,000,000 bytes), so a change that would take the file past that
 (`add`, a batch's group, `import`) gets an error saying what to do, before anything is confirmed,
 and the file stays byte for byte as it was and readable.
