@@ -4,6 +4,10 @@ import FoundationEssentials
 ///
 /// Accepted: `2026-07-01T18:03:00+02:00`, `2026-07-01T16:03Z`, `2026-07-01T18:03:00.5+0200`,
 /// `2026-07-01 16:03:00Z`. A time without an offset is rejected rather than guessed.
+///
+/// Our own because one `Date.ISO8601FormatStyle` takes one shape: it would need a style for each of
+/// these (with or without seconds, fraction, `T` or space, `+02:00` or `+0200`) tried in turn, for
+/// a parse that runs once per typed line.
 public enum ISO8601Time {
   public static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)

@@ -3,9 +3,11 @@ import FoundationEssentials
 /// The one UTC timestamp text of the program: `2026-07-01T16:03:00Z`, whole seconds. Property lists
 /// store dates in it, exports write it, and ``ISO8601Time/parse(_:)`` reads it back.
 ///
-/// Written by hand (Howard Hinnant's days-from-civil arithmetic, see ``CivilTime``) because
-/// `Calendar` and `DateFormatter` live in full Foundation, whose start-up cost we avoid, and because
-/// this is much faster for the hundred thousand dates of a large history.
+/// Written by hand (Howard Hinnant's days-from-civil arithmetic, see ``CivilTime``) rather than with
+/// FoundationEssentials' `Date.ISO8601FormatStyle`, which would do the job, because it is faster where
+/// a user feels it. Measured 2026-11-25 on a 100k history, the same build with the library style for
+/// the file's dates instead: `show 1` ran 1.60 G instructions against 1.10 G (+45 %), `export json`
+/// 4.93 G against 4.24 G (+16 %); per date, 126 ns against 381 ns to format (docs/performance.md).
 public enum UTCTime {
   /// The first and last second that four-digit years can hold (0001-01-01T00:00:00Z and
   /// 9999-12-31T23:59:59Z), as seconds since 1970.
