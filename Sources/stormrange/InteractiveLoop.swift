@@ -31,7 +31,7 @@ final class InteractiveLoop {
     output.write("\(Version.banner) Type 'help' for commands, Ctrl-D to leave.\n")
     output.write("Press Enter when you see lightning and again when you hear thunder.\n")
     editor.restoreHistory()
-    if let status = SessionLauncher.finish(console, session: interpreter.session) { return status }
+    if let status = ModeRunner.finish(console, session: interpreter.session) { return status }
     let session = interpreter.session
     while true {
       let input = editor.read(
@@ -40,18 +40,18 @@ final class InteractiveLoop {
       switch input {
       case .endOfInput:
         output.write("\n")
-        return SessionLauncher.finish(console, session: session) ?? 0
+        return ModeRunner.finish(console, session: session) ?? 0
       case .terminated(let number):
         return Signals.exitStatus(for: number)
       case .interrupted:
         interpreter.cancelStopwatch()
-        if let status = SessionLauncher.finish(console, session: session) { return status }
+        if let status = ModeRunner.finish(console, session: session) { return status }
       case .line(let text, let arrival, let isValidUTF8):
         let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
         // Ctrl-C during the command: the terminal echoed `^C` where the cursor was; what the command
         // says next starts a line of its own.
         if Signals.pending == SIGINT { StandardStreams.writeError("\n") }
-        if let status = SessionLauncher.finish(console, session: session) { return status }
+        if let status = ModeRunner.finish(console, session: session) { return status }
         if outcome == .quit { return 0 }
         // Ctrl-C during the command (waiting for the lock, output blocked) cancelled what was left of
         // it; SIGTERM or SIGHUP (which also end a `watch`) end the prompt too.

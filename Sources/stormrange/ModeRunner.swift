@@ -1,12 +1,15 @@
 import StormrangeKit
+import StormrangeProcess
 import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Builds a session for the chosen mode and turns its result into an exit status.
-struct SessionLauncher {
+/// Runs stormrange in the mode chosen: one command from the arguments, a batch on standard input,
+/// or the prompt. Builds the session for it from the process's flags and the storage locations, and
+/// turns its result into the exit status.
+struct ModeRunner {
   let locations: StorageLocations
   let bail: Bool
   let echo: Bool
@@ -25,8 +28,8 @@ struct SessionLauncher {
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
     let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())
-    session.watch = { view, json in
-      WatchRunner(view: view, console: console, polling: polling).run(json: json)
+    session.watch = { status, json in
+      WatchRunner(status: status, console: console, polling: polling).run(json: json)
     }
     session.palette = Self.palette(colour, for: 1)
     session.errorPalette = Self.palette(colour, for: 2)

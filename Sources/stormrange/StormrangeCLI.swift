@@ -1,6 +1,7 @@
 import ArgumentParser
 import StormrangeBase
 import StormrangeKit
+import StormrangeProcess
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ struct StormrangeCLI: ParsableCommand {
 
   @OptionGroup var flags: ProcessFlags
 
-  /// The command's words: everything after the `--` that ``CommandStart`` puts where they start, so
+  /// The command's words: everything after the `--` that ``ArgumentPreParser`` puts where they start, so
   /// that words such as `-5` or `--bail` reach the command (`stormrange add -5` must reach `add`).
   @Argument(
     parsing: .postTerminator,
@@ -43,7 +44,7 @@ struct StormrangeCLI: ParsableCommand {
     StandardStreams.occupyClosedDescriptors()
     let arguments = ArgumentBytes.fromSystem().map(ArgumentBytes.text(of:))
     do {
-      switch CommandStart.find(in: arguments) {
+      switch ArgumentPreParser.find(in: arguments) {
       case .command(let flags, let words):
         try launch(flags, command: words)
       case .parseAgain(let marked):
@@ -100,7 +101,7 @@ struct StormrangeCLI: ParsableCommand {
 
   /// Runs `command`, or else reads commands from the terminal or standard input.
   static func launch(_ flags: ProcessFlags, command: [String]) throws {
-    let errorPalette = SessionLauncher.palette(flags.color, for: 2)
+    let errorPalette = ModeRunner.palette(flags.color, for: 2)
     let historyFlag = flags.file.map { SystemPath(bytes: ArgumentBytes.bytes(of: $0)) }
     if historyFlag?.isEmpty == true {
       // An unset variable in a script (`--file "$HISTORY"`) must not write into the main history.
@@ -118,15 +119,15 @@ struct StormrangeCLI: ParsableCommand {
       refuse("cannot use that history file: \(problem.escapedAsPath)", palette: errorPalette)
     }
     Signals.install()
-    let launcher = SessionLauncher(
+    let modes = ModeRunner(
       locations: locations, bail: flags.bail, echo: flags.echo, colour: flags.color)
     let status: Int32
     if !command.isEmpty {
-      status = launcher.runOneShot(command.map(ArgumentBytes.bytes(of:)))
+      status = modes.runOneShot(command.map(ArgumentBytes.bytes(of:)))
     } else if isatty(0) == 1 && isatty(1) == 1 {
-      status = launcher.runInteractive()
+      status = modes.runInteractive()
     } else {
-      status = launcher.runBatch()
+      status = modes.runBatch()
     }
     if status != 0 { throw ExitCode(status) }
   }

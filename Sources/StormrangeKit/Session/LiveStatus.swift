@@ -8,7 +8,7 @@ import StormrangeStore
 /// The status is computed only when it can have changed: when the history changed, and otherwise at
 /// ``nextComputation``. In between, the dashboard shows the last result moved on to the time now
 /// (``StormrangeDomain/StormStatus/at(_:)``: the countdown ticks), and nothing is computed.
-public final class WatchView {
+public final class LiveStatus {
   public let session: Session
   private var stream = StatusStream()
   /// Why the history could not be read at the last ``reload()``; nil when it could.

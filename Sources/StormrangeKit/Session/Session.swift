@@ -16,9 +16,9 @@ public final class Session {
   /// Asks the person at the terminal a yes/no question: set at the prompt, and for one command run
   /// at a terminal; nil when nobody can be asked (a batch, or input from a pipe).
   public var confirm: ((String) -> Bool)?
-  /// Runs `watch` (see ``WatchView``) with `json` lines or a dashboard until it is left; set by the
+  /// Runs `watch` (see ``LiveStatus``) with `json` lines or a dashboard until it is left; set by the
   /// executable, which owns the terminal and the signals; nil where nothing can watch.
-  public var watch: ((_ view: WatchView, _ json: Bool) -> Void)?
+  public var watch: ((_ status: LiveStatus, _ json: Bool) -> Void)?
   /// The command history the prompt keeps, if any: one of the files an export must not replace.
   public var commandHistory: SystemPath?
   /// The flash being timed, if any.

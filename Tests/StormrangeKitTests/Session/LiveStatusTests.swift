@@ -32,8 +32,8 @@ import Testing
   }
 
   /// The view `line` hands over to the session's watch.
-  func watchedView(_ test: TestSession, running line: String = "watch") throws -> WatchView {
-    var watched: WatchView?
+  func watchedView(_ test: TestSession, running line: String = "watch") throws -> LiveStatus {
+    var watched: LiveStatus?
     test.session.watch = { view, _ in watched = view }
     test.run(line)
     return try #require(watched)
@@ -59,7 +59,7 @@ import Testing
     let start = test.clock.now().wall
     #expect(view.jsonLine(historyChanged: true) != nil)
     // A storm is current: its estimates at the time now are due again in a minute.
-    #expect(view.nextComputation == start.addingTimeInterval(WatchView.nowcastInterval))
+    #expect(view.nextComputation == start.addingTimeInterval(LiveStatus.nowcastInterval))
     test.clock.advance(30)
     // The countdown ticks from the last result, which is not computed again.
     #expect(view.frame(width: 120, height: 24).contains { $0.hasPrefix("all clear  in 28:47 ") })
@@ -79,7 +79,7 @@ import Testing
   @Test func aHistoryThatIsNotAFileIsAProblemForTheWatchNotAnError() throws {
     let test = TestSession()
     mkdir(test.historyPath, 0o700)
-    var watched: WatchView?
+    var watched: LiveStatus?
     test.session.watch = { view, _ in watched = view }
     #expect(!test.run("watch --json"))
     let view = try #require(watched)
