@@ -49,12 +49,8 @@ struct ModeRunner {
     let input = InputLine(arguments: arguments, arrival: clock.now())
     let (outcome, failed) = interpreter.execute(input)
     interpreter.endOfInput()
-    if let status = Self.finish(console, session: interpreter.session) { return status }
-    // Ctrl-C at a question, a signal while waiting for the lock or while output was blocked; a
-    // `watch` it ended has taken it (status 0).
-    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
-    if case .exitStatus(let status) = outcome, !failed { return status }
-    return failed ? 1 : 0
+    let written = interpreter.session.writeOut(console)
+    return ExitStatus.ofOneShot(outcome, failed: failed, written: written, signal: Signals.take())
   }
 
   /// Lines from standard input: no prompt, no echo (unless --echo).
@@ -66,13 +62,7 @@ struct ModeRunner {
     let runner = BatchRunner(
       interpreter: interpreter, source: reader, options: .init(bail: bail, echo: echo), console: console,
       shouldStop: { Signals.pending != 0 })
-    let result = runner.run()
-    if result.stopped, Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
-    switch result.outputFailure {
-    case .closed?: return Self.closedPipeStatus
-    case .failed?: return 1  // the runner has said so on standard error
-    default: return result.anyFailed ? 1 : 0
-    }
+    return ExitStatus.ofBatch(runner.run(), signal: Signals.take())
   }
 
   /// The readline prompt.
@@ -87,19 +77,5 @@ struct ModeRunner {
   /// The colours for what goes to `descriptor`: only a terminal gets them, unless `--color` says.
   static func palette(_ colour: ColourChoice, for descriptor: Int32) -> Palette {
     Palette.choose(colour, isTerminal: isatty(descriptor) == 1, environment: StandardStreams.environment())
-  }
-
-  /// As if killed by SIGPIPE, but only ever after a whole command.
-  static let closedPipeStatus: Int32 = 141
-
-  /// Writes out the console (see ``Session/writeOut(_:linesLeft:)``); when standard output failed,
-  /// returns the exit status to end with. Output given up for a signal returns nil: the caller ends
-  /// as that signal says.
-  static func finish(_ console: Console, session: Session) -> Int32? {
-    switch session.writeOut(console) {
-    case .written, .interrupted: return nil
-    case .closed: return closedPipeStatus
-    case .failed: return 1
-    }
   }
 }

@@ -62,7 +62,7 @@ struct StormrangeCLI: ParsableCommand {
     let page = ManualPageOutput.page(today: SystemClock().now().wall)
     if case .failed(let errno) = StandardStreams.write(Array(page.utf8), to: 1) {
       StandardStreams.writeError("stormrange: \(StormrangeError.outputFailed(code: errno).message)\n")
-      throw ExitCode(1)
+      throw ExitCode(ExitStatus.failure)
     }
   }
 
@@ -78,16 +78,16 @@ struct StormrangeCLI: ParsableCommand {
       .map(\.escapingControlCharacters).joined(separator: "\n")
     if code == .validationFailure {
       StandardStreams.writeError(message + "\n")
-      Glibc.exit(2)
+      Glibc.exit(ExitStatus.badFlags)
     }
     if code.isSuccess {
       if !message.isEmpty,
         case .failed(let errno) = StandardStreams.write(Array((message + "\n").utf8), to: 1)
       {
         StandardStreams.writeError("stormrange: \(StormrangeError.outputFailed(code: errno).message)\n")
-        Glibc.exit(1)
+        Glibc.exit(ExitStatus.failure)
       }
-      Glibc.exit(0)
+      Glibc.exit(ExitStatus.success)
     }
     if !message.isEmpty { StandardStreams.writeError(message + "\n") }
     Glibc.exit(code.rawValue)
@@ -96,7 +96,7 @@ struct StormrangeCLI: ParsableCommand {
   /// Ends the program as argument-parser does for a bad flag: one line, status 2.
   static func refuse(_ message: String, palette: Palette = .plain) -> Never {
     StandardStreams.writeError(palette.paint("stormrange: \(message)", as: .error) + "\n")
-    Glibc.exit(2)
+    Glibc.exit(ExitStatus.badFlags)
   }
 
   /// Runs `command`, or else reads commands from the terminal or standard input.
@@ -129,6 +129,6 @@ struct StormrangeCLI: ParsableCommand {
     } else {
       status = modes.runBatch()
     }
-    if status != 0 { throw ExitCode(status) }
+    if status != ExitStatus.success { throw ExitCode(status) }
   }
 }
