@@ -26,7 +26,7 @@ struct PlotCommand: Command {
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     if arguments.count >= 1, arguments[0].isWord("map") {
       try expectArguments(arguments, atMost: 1)
-      return try MapPlot.run(in: session)
+      return try Self.runMap(in: session)
     }
     let limit = try optionalCount(arguments)
     let history = session.history
