@@ -50,7 +50,8 @@ extension PlotCommand {
       .render()
     let hidden = storm.count - located.count
     if let status {
-      let words = MotionText(status: status, unit: unit, repertoire: session.repertoire)
+      let words = MotionText(
+        status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
       let room = mapScreen.rows - 1 - lines.count - (hidden > 0 ? 1 : 0)
       lines += mapFooter(words, room: room, repertoire: session.repertoire)
     }

@@ -69,7 +69,7 @@ public final class LiveStatus {
     let now = session.clock.now().wall
     return WatchFrame(
       status: status(at: now), problem: problem?.message, unit: session.currentSettings.unit,
-      repertoire: session.repertoire, now: now, width: width, height: height
+      repertoire: session.repertoire, localTime: session.localTime, now: now, width: width, height: height
     ).lines
   }
 

@@ -36,7 +36,8 @@ extension Session {
     let unit = currentSettings.unit
     say(Self.confirmation(index: index, measurement, unit: unit))
     if mode == .interactive, let status = StormStatus(history: history, now: clock.now().wall) {
-      let report = StatusReport(status: status, unit: unit, repertoire: repertoire, palette: palette)
+      let report = StatusReport(
+        status: status, unit: unit, repertoire: repertoire, localTime: localTime, palette: palette)
       say("  " + report.summaryLine)
     }
   }

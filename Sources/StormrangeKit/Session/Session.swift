@@ -34,6 +34,9 @@ public final class Session {
   /// executable decides each for its stream (see ``Palette/choose(_:isTerminal:environment:)``).
   public var palette = Palette.plain
   public var errorPalette = Palette.plain
+  /// The time zone dates and clock times are shown in: the process's local zone (`TZ`), unless
+  /// the executable or a test passes another.
+  public var localTime = LocalTime.system
   /// How to revert this session's changes, newest last.
   var undoSteps: [UndoStep] = []
   /// How many undo steps there were when the current group began.
