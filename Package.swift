@@ -40,7 +40,7 @@ let package = Package(
     .target(
       name: "StormrangeProcess",
       dependencies: [
-        "StormrangeKit", "StormrangeBase",
+        "StormrangeKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -72,10 +72,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "StormrangeProcessTests",
-      dependencies: [
-        "StormrangeProcess", "StormrangeKit", "TestSupport",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      dependencies: ["StormrangeProcess", "StormrangeKit", "TestSupport"]),
     // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
     .executableTarget(name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark"),
   ],

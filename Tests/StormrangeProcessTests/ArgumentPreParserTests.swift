@@ -1,5 +1,6 @@
 import Testing
 
+@testable import StormrangeKit
 @testable import StormrangeProcess
 
 @Suite struct ArgumentPreParserTests {
