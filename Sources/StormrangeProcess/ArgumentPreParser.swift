@@ -1,8 +1,9 @@
 import ArgumentParser
 
 /// Pre-parses the arguments to find where the command starts: the first argument that
-/// argument-parser does not take as one of the ``ProcessFlags`` or as a flag's value. `.captureForPassthrough` stops at that argument and
-/// captures it and all after it, so the number captured tells where it is.
+/// argument-parser does not take as one of the ``ProcessFlags`` or as a flag's value.
+/// `.captureForPassthrough` stops at that argument and captures it and all after it, so the number
+/// captured tells where it is.
 ///
 /// This parse alone is not enough: `.captureForPassthrough` captures `--help`, `--version` and unknown
 /// flags as the command instead of acting on them, and before any parse argument-parser reads every

@@ -42,9 +42,9 @@ struct DeleteCommand: Command {
     }
     session.remember(.reinsert(removedEntry, at: number - 1, before: successor))
     session.saved(.deleted(index: number))
-    session.say(
-      "deleted #\(number) (\(Self.describe(removedEntry.measurement, unit: session.currentSettings.unit, in: session.localTime)))"
-    )
+    let removed = Self.describe(
+      removedEntry.measurement, unit: session.currentSettings.unit, in: session.localTime)
+    session.say("deleted #\(number) (\(removed))")
     return .proceed
   }
 
