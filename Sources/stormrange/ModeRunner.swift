@@ -27,6 +27,7 @@ struct ModeRunner {
     session.commandHistory = locations.commandHistory
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
+    session.localTime = .system  // the zone `TZ` names, else /etc/localtime's
     let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())
     session.watch = { status, json in
       WatchRunner(status: status, console: console, polling: polling).run(json: json)
