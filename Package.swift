@@ -7,8 +7,10 @@ import PackageDescription
 //   StormrangeDomain        measurements, speed of sound, units, storms, trend, uncertainty, advice
 //   StormrangePropertyList  the property-list codec; knows nothing of storms
 //   StormrangeStore         the history file and its transactions, durable files, the lock, settings
-//   StormrangeKit           the application: interpreter, commands, rendering, exchange, batches
-//   stormrange              the thin executable: flags, readline, signals, exit codes
+//   StormrangeKit           the application: interpreter, session, commands, rendering, exchange, batches
+//   StormrangeProcess       the process's I/O and command line: standard input's lines, the system's
+//                           clocks, argv's bytes, the flags and where the command starts, exit statuses
+//   stormrange              the thin executable: readline, the terminal, signals, choosing the mode
 let package = Package(
   name: "stormrange",
   products: [
@@ -35,9 +37,16 @@ let package = Package(
     .target(
       name: "StormrangeKit",
       dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore"]),
+    .target(
+      name: "StormrangeProcess",
+      dependencies: [
+        "StormrangeKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .executableTarget(
       name: "stormrange",
       dependencies: [
+        "StormrangeProcess",
         "StormrangeKit",
         "StormrangeStore",
         "StormrangeBase",
@@ -61,6 +70,9 @@ let package = Package(
         "StormrangeKit", "StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "StormrangeBase",
         "TestSupport",
       ]),
+    .testTarget(
+      name: "StormrangeProcessTests",
+      dependencies: ["StormrangeProcess", "StormrangeKit", "TestSupport"]),
     // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
     .executableTarget(name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark"),
   ],

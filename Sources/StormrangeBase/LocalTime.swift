@@ -4,37 +4,54 @@ import FoundationEssentials
   import Glibc
 #endif
 
-/// Shows dates in the user's local time zone (from `TZ` or /etc/localtime) via the C library,
-/// which is fast and needs no ICU.
-public enum LocalTime {
+/// Shows dates in a time zone: the process's local zone (from `TZ` or /etc/localtime), via the C
+/// library, which is fast and needs no ICU; or a fixed offset from UTC.
+///
+/// The zone is a value the program passes down (see `Session.localTime`) rather than something each
+/// caller asks the C library for, so that tests pass a fixed zone in instead of setting `TZ`: a
+/// variable of the whole process, which tests running in parallel would race for.
+public struct LocalTime: Equatable, Sendable {
+  /// Seconds east of UTC all year; nil: the process's local zone, with its summer time.
+  private let fixedOffset: Int?
+
+  /// The process's local zone, as `TZ` (or else /etc/localtime) says.
+  public static let system = LocalTime(fixedOffset: nil)
+  /// UTC, `+00:00`.
+  public static let utc = LocalTime(offsetFromUTC: 0)
+
+  /// A zone `seconds` east of UTC all year (`7200`: `+02:00`), with no summer time.
+  public init(offsetFromUTC seconds: Int) { fixedOffset = seconds }
+
+  private init(fixedOffset: Int?) { self.fixedOffset = fixedOffset }
+
   /// `2026-07-01 18:03:00`.
-  public static func format(_ date: Date) -> String {
+  public func format(_ date: Date) -> String {
     let parts = components(date)
-    return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day)) "
-      + "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+    return "\(Self.pad(parts.year, 4))-\(Self.pad(parts.month))-\(Self.pad(parts.day)) "
+      + "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
   }
 
   /// `18:03:00`.
-  public static func formatTime(_ date: Date) -> String {
+  public func formatTime(_ date: Date) -> String {
     let parts = components(date)
-    return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+    return "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
   }
 
-  /// The local zone's offset from UTC at `date`, `+02:00` (`-03:30`, `+00:00`).
-  public static func formatOffset(_ date: Date) -> String {
+  /// The zone's offset from UTC at `date`, `+02:00` (`-03:30`, `+00:00`).
+  public func formatOffset(_ date: Date) -> String {
     let offset = brokenDown(date).tm_gmtoff
     let minutes = abs(offset) / 60
-    return (offset < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
+    return (offset < 0 ? "-" : "+") + Self.pad(minutes / 60) + ":" + Self.pad(minutes % 60)
   }
 
   /// The UTC offsets of `start` and `end` (`+02:00`, `+01:00`) when they differ, as across the end
   /// of summer time, where `02:50:00` to `02:10:00` would read as time going backwards; else empty.
-  public static func offsetsIfTheyDiffer(_ start: Date, _ end: Date) -> (start: String, end: String) {
+  public func offsetsIfTheyDiffer(_ start: Date, _ end: Date) -> (start: String, end: String) {
     let offsets = (formatOffset(start), formatOffset(end))
     return offsets.0 == offsets.1 ? ("", "") : offsets
   }
 
-  public static func components(_ date: Date)
+  public func components(_ date: Date)
     -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
   {
     let parts = brokenDown(date)
@@ -44,14 +61,20 @@ public enum LocalTime {
     )
   }
 
-  /// `date` in the local zone, by the C library.
-  private static func brokenDown(_ date: Date) -> tm {
+  /// `date` in the zone, by the C library.
+  private func brokenDown(_ date: Date) -> tm {
+    let shifted = date.timeIntervalSince1970 + Double(fixedOffset ?? 0)
     // Clamped to the years 1–9999: another tool's file may hold any date, and converting an absurd
     // one to time_t would trap.
-    let clamped = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
+    let clamped = min(max(shifted, -62_135_596_800), 253_402_300_799)
     var seconds = time_t(clamped.isNaN ? 0 : clamped.rounded(.down))
     var parts = tm()
-    localtime_r(&seconds, &parts)
+    if let fixedOffset {
+      gmtime_r(&seconds, &parts)
+      parts.tm_gmtoff = fixedOffset
+    } else {
+      localtime_r(&seconds, &parts)
+    }
     return parts
   }
 

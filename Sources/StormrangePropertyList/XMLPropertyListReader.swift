@@ -16,8 +16,8 @@
 /// forbids are caught where text is scanned (markup has no room for them anyway).
 ///
 /// This file holds the state and the document's structure; the extensions beside it, one concern
-/// each, hold the rest (`+Tags`, `+Containers`, `+Text`, `+Scalars`, `+Misc`, `+Bytes`, `+Encoding`,
-/// `+Messages`).
+/// each, hold the rest (`+KnownTags`, `+TagReading`, `+Containers`, `+Text`, `+Scalars`,
+/// `+BetweenElements`, `+Bytes`, `+Encoding`, `+Messages`, `+Frame`).
 struct XMLPropertyListReader: ~Copyable {
   /// Deeper nesting than this is rejected; no real property list comes close.
   static let maximumDepth = 512
@@ -92,7 +92,7 @@ struct XMLPropertyListReader: ~Copyable {
     try validateEncoding()
     if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { position = 3 }
 
-    try skipMisc(allowDoctype: true)
+    try skipBetweenElements(allowDoctype: true)
     guard position < end else {
       throw error("the file has no <plist> element")
     }
@@ -108,13 +108,13 @@ struct XMLPropertyListReader: ~Copyable {
 
     let value = try parseValue()
 
-    try skipMisc(allowDoctype: false)
+    try skipBetweenElements(allowDoctype: false)
     guard position < end else { throw error("the file ends before </plist>") }
     if base[position] == UInt8(ascii: "<") && byte(at: position + 1) != UInt8(ascii: "/") {
       throw error("the <plist> element holds more than one value")
     }
     try expectClosingTag(.plist)
-    try skipMisc(allowDoctype: false)
+    try skipBetweenElements(allowDoctype: false)
     guard position == end else {
       throw error("unexpected \(describeMarkup(at: position)) after </plist>")
     }
@@ -124,7 +124,7 @@ struct XMLPropertyListReader: ~Copyable {
   /// Parses one value and everything nested in it, without recursion.
   private mutating func parseValue() throws(PropertyListError) -> PropertyListValue {
     while true {
-      try skipMisc(allowDoctype: false)
+      try skipBetweenElements(allowDoctype: false)
       let tagStart = position
       guard position < end, base[position] == UInt8(ascii: "<") else {
         throw unexpectedContent()

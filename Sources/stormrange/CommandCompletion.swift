@@ -1,4 +1,6 @@
+import ArgumentParser
 import StormrangeKit
+import StormrangeProcess
 
 /// What the shells' completion scripts offer for the command's words: argument-parser's custom
 /// completion (`CompletionKind.custom`) calls back `stormrange ---completion …` with the words on
@@ -19,7 +21,7 @@ enum CommandCompletion {
   /// The command's words among `arguments`, the words after the program's name: what follows the
   /// flags, found as the program itself finds it. Nil if the flags are wrong.
   static func commandWords(in arguments: [String]) -> [String]? {
-    switch CommandStart.find(in: arguments) {
+    switch ArgumentPreParser.find(in: arguments) {
     case .command(_, let words): words
     case .parseAgain(let marked): (try? StormrangeCLI.parse(marked))?.command
     }

@@ -1,4 +1,5 @@
 import StormrangeKit
+import StormrangeProcess
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -31,8 +32,8 @@ final class InteractiveLoop {
     output.write("\(Version.banner) Type 'help' for commands, Ctrl-D to leave.\n")
     output.write("Press Enter when you see lightning and again when you hear thunder.\n")
     editor.restoreHistory()
-    if let status = SessionLauncher.finish(console, session: interpreter.session) { return status }
     let session = interpreter.session
+    if let status = writeOut(console) { return status }
     while true {
       let input = editor.read(
         prompt: { self.interpreter.prompt(at: self.clock.now()) }, ticking: { session.flash != nil },
@@ -40,25 +41,30 @@ final class InteractiveLoop {
       switch input {
       case .endOfInput:
         output.write("\n")
-        return SessionLauncher.finish(console, session: session) ?? 0
+        return writeOut(console) ?? ExitStatus.success
       case .terminated(let number):
-        return Signals.exitStatus(for: number)
+        return ExitStatus.endedBy(signal: number)
       case .interrupted:
         interpreter.cancelStopwatch()
-        if let status = SessionLauncher.finish(console, session: session) { return status }
+        if let status = writeOut(console) { return status }
       case .line(let text, let arrival, let isValidUTF8):
         let (outcome, _) = interpreter.execute(InputLine(text, arrival: arrival, isValidUTF8: isValidUTF8))
         // Ctrl-C during the command: the terminal echoed `^C` where the cursor was; what the command
         // says next starts a line of its own.
         if Signals.pending == SIGINT { StandardStreams.writeError("\n") }
-        if let status = SessionLauncher.finish(console, session: session) { return status }
-        if outcome == .quit { return 0 }
+        if let status = writeOut(console) { return status }
+        if outcome == .quit { return ExitStatus.success }
         // Ctrl-C during the command (waiting for the lock, output blocked) cancelled what was left of
         // it; SIGTERM or SIGHUP (which also end a `watch`) end the prompt too.
         let number = Signals.take()
-        if number != 0, number != SIGINT { return Signals.exitStatus(for: number) }
+        if number != 0, number != SIGINT { return ExitStatus.endedBy(signal: number) }
       }
     }
+  }
+
+  /// Writes out what the session has said; returns the status to end with if standard output failed.
+  private func writeOut(_ console: Console) -> Int32? {
+    ExitStatus.afterWriting(interpreter.session.writeOut(console))
   }
 
   /// The session's output, written out before a question so that what led to it comes first.

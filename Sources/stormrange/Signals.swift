@@ -59,7 +59,4 @@ enum Signals {
     var scratch = [UInt8](repeating: 0, count: 64)
     while wakeReader >= 0, read(wakeReader, &scratch, scratch.count) > 0 {}
   }
-
-  /// Exit status for a run ended by `number`: 128 + number, as shells report it.
-  static func exitStatus(for number: Int32) -> Int32 { 128 + number }
 }

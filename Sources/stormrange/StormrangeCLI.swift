@@ -1,6 +1,7 @@
 import ArgumentParser
 import StormrangeBase
 import StormrangeKit
+import StormrangeProcess
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ struct StormrangeCLI: ParsableCommand {
 
   @OptionGroup var flags: ProcessFlags
 
-  /// The command's words: everything after the `--` that ``CommandStart`` puts where they start, so
+  /// The command's words: everything after the `--` that ``ArgumentPreParser`` puts where they start, so
   /// that words such as `-5` or `--bail` reach the command (`stormrange add -5` must reach `add`).
   @Argument(
     parsing: .postTerminator,
@@ -43,7 +44,7 @@ struct StormrangeCLI: ParsableCommand {
     StandardStreams.occupyClosedDescriptors()
     let arguments = ArgumentBytes.fromSystem().map(ArgumentBytes.text(of:))
     do {
-      switch CommandStart.find(in: arguments) {
+      switch ArgumentPreParser.find(in: arguments) {
       case .command(let flags, let words):
         try launch(flags, command: words)
       case .parseAgain(let marked):
@@ -61,7 +62,7 @@ struct StormrangeCLI: ParsableCommand {
     let page = ManualPageOutput.page(today: SystemClock().now().wall)
     if case .failed(let errno) = StandardStreams.write(Array(page.utf8), to: 1) {
       StandardStreams.writeError("stormrange: \(StormrangeError.outputFailed(code: errno).message)\n")
-      throw ExitCode(1)
+      throw ExitCode(ExitStatus.failure)
     }
   }
 
@@ -77,16 +78,16 @@ struct StormrangeCLI: ParsableCommand {
       .map(\.escapingControlCharacters).joined(separator: "\n")
     if code == .validationFailure {
       StandardStreams.writeError(message + "\n")
-      Glibc.exit(2)
+      Glibc.exit(ExitStatus.badFlags)
     }
     if code.isSuccess {
       if !message.isEmpty,
         case .failed(let errno) = StandardStreams.write(Array((message + "\n").utf8), to: 1)
       {
         StandardStreams.writeError("stormrange: \(StormrangeError.outputFailed(code: errno).message)\n")
-        Glibc.exit(1)
+        Glibc.exit(ExitStatus.failure)
       }
-      Glibc.exit(0)
+      Glibc.exit(ExitStatus.success)
     }
     if !message.isEmpty { StandardStreams.writeError(message + "\n") }
     Glibc.exit(code.rawValue)
@@ -95,12 +96,12 @@ struct StormrangeCLI: ParsableCommand {
   /// Ends the program as argument-parser does for a bad flag: one line, status 2.
   static func refuse(_ message: String, palette: Palette = .plain) -> Never {
     StandardStreams.writeError(palette.paint("stormrange: \(message)", as: .error) + "\n")
-    Glibc.exit(2)
+    Glibc.exit(ExitStatus.badFlags)
   }
 
   /// Runs `command`, or else reads commands from the terminal or standard input.
   static func launch(_ flags: ProcessFlags, command: [String]) throws {
-    let errorPalette = SessionLauncher.palette(flags.color, for: 2)
+    let errorPalette = ModeRunner.palette(flags.color, for: 2)
     let historyFlag = flags.file.map { SystemPath(bytes: ArgumentBytes.bytes(of: $0)) }
     if historyFlag?.isEmpty == true {
       // An unset variable in a script (`--file "$HISTORY"`) must not write into the main history.
@@ -118,16 +119,16 @@ struct StormrangeCLI: ParsableCommand {
       refuse("cannot use that history file: \(problem.escapedAsPath)", palette: errorPalette)
     }
     Signals.install()
-    let launcher = SessionLauncher(
+    let modes = ModeRunner(
       locations: locations, bail: flags.bail, echo: flags.echo, colour: flags.color)
     let status: Int32
     if !command.isEmpty {
-      status = launcher.runOneShot(command.map(ArgumentBytes.bytes(of:)))
+      status = modes.runOneShot(command.map(ArgumentBytes.bytes(of:)))
     } else if isatty(0) == 1 && isatty(1) == 1 {
-      status = launcher.runInteractive()
+      status = modes.runInteractive()
     } else {
-      status = launcher.runBatch()
+      status = modes.runBatch()
     }
-    if status != 0 { throw ExitCode(status) }
+    if status != ExitStatus.success { throw ExitCode(status) }
   }
 }

@@ -5,7 +5,7 @@ import StormrangeKit
 #endif
 
 /// The `watch` dashboard at a terminal: redrawn in place every second (the countdown ticks, from the
-/// status as last computed: see ``WatchView``), at once when the history changes or the terminal is
+/// status as last computed: see ``LiveStatus``), at once when the history changes or the terminal is
 /// resized, until `q`, Ctrl-C (or Ctrl-D), a signal, or
 /// the terminal going away. The terminal is restored on every way out.
 struct WatchDashboard {
@@ -19,16 +19,16 @@ struct WatchDashboard {
       resize?.remove()
       screen.leave()
     }
-    let view = runner.view
-    view.reload()
+    let status = runner.status
+    status.reload()
     while Signals.pending == 0 {
       let size = TerminalScreen.size()
-      screen.draw(view.frame(width: size.width, height: size.height))
+      screen.draw(status.frame(width: size.width, height: size.height))
       guard runner.console.outputFailure == nil else { break }
       let events = runner.wait(keys: 0, resize: resize?.descriptor ?? -1, ticking: true)
       if events.resized { resize?.drain() }
       if events.keys, leaves() { break }
-      if events.historyMayHaveChanged { view.reload() }
+      if events.historyMayHaveChanged { status.reload() }
     }
     return true
   }

@@ -10,22 +10,22 @@ import StormrangeStore
 /// given, else the JSON lines. Both wait in `poll(2)` for a key, a change to the history (see
 /// ``HistoryChangeDetector``), a signal, or the next moment there is something to do: the next
 /// second of the dashboard's clock, the next look at the file while polling, or the next time the
-/// status is due (``WatchView/nextComputation``). Between those, `watch --json` sleeps.
+/// status is due (``LiveStatus/nextComputation``). Between those, `watch --json` sleeps.
 ///
 /// SIGINT, SIGTERM and SIGHUP end the watch. For a one-shot `stormrange watch`, that is how it is
 /// meant to end, so the status is 0; at the prompt Ctrl-C returns to the prompt, and SIGTERM or SIGHUP
 /// end the program as they do there; in a batch the signal stays pending, so the batch stops with
 /// 128 + the signal's number like any batch (docs/reference.md, "Flags and modes").
 final class WatchRunner {
-  let view: WatchView
+  let status: LiveStatus
   let console: Console
   let detector: HistoryChangeDetector
 
   /// `polling` looks at the file once a second instead of using inotify.
-  init(view: WatchView, console: Console, polling: Bool) {
-    self.view = view
+  init(status: LiveStatus, console: Console, polling: Bool) {
+    self.status = status
     self.console = console
-    detector = HistoryChangeDetector(history: view.session.history, polling: polling)
+    detector = HistoryChangeDetector(history: status.session.history, polling: polling)
   }
 
   /// Whether `STORMRANGE_WATCH_POLL` asks for polling: set, not empty and not `0`.
@@ -40,26 +40,26 @@ final class WatchRunner {
       runLines()
     }
     let number = Signals.pending
-    let mode = view.session.mode
+    let mode = status.session.mode
     if number != 0, mode == .oneShot || (mode == .interactive && number == SIGINT) { _ = Signals.take() }
   }
 
   /// `watch --json`: a line at start, after each change and when the advice changes with time.
   private func runLines() {
     var reported: StormrangeError?
-    var changed = view.reload()
+    var changed = status.reload()
     while Signals.pending == 0 {
-      if let problem = view.problem, problem != reported { view.session.report(problem) }
-      reported = view.problem
-      if let line = view.jsonLine(historyChanged: changed) { console.output.writeExactly(line + "\n") }
+      if let problem = status.problem, problem != reported { status.session.report(problem) }
+      reported = status.problem
+      if let line = status.jsonLine(historyChanged: changed) { console.output.writeExactly(line + "\n") }
       guard console.flush() else { return }
       let events = wait(keys: -1, resize: -1, output: 1, ticking: false)
-      if events.outputClosed, let line = view.jsonLine(historyChanged: true) {
+      if events.outputClosed, let line = status.jsonLine(historyChanged: true) {
         // Nobody reads any more: this write fails with EPIPE, which ends the program quietly (141).
         console.output.writeExactly(line + "\n")
         guard console.flush() else { return }
       }
-      changed = events.historyMayHaveChanged && view.reload()
+      changed = events.historyMayHaveChanged && status.reload()
     }
   }
 
@@ -86,10 +86,10 @@ final class WatchRunner {
     }
     // No events asked for: poll(2) reports POLLERR and POLLHUP anyway.
     descriptors.append(pollfd(fd: output, events: 0, revents: 0))
-    let now = view.session.clock.now().wall.timeIntervalSince1970
+    let now = status.session.clock.now().wall.timeIntervalSince1970
     var wake = now + Self.longestSleep
     if ticking || detector.method == .polling { wake = (now + 1).rounded(.down) }
-    if let due = view.nextComputation?.timeIntervalSince1970 { wake = min(wake, due) }
+    if let due = status.nextComputation?.timeIntervalSince1970 { wake = min(wake, due) }
     // Rounded up and a little after, so that the moment has come when poll returns.
     let timeout = Int32(((max(0, wake - now)) * 1000).rounded(.up)) + 5
     if Signals.pending == 0 { _ = poll(&descriptors, nfds_t(descriptors.count), timeout) }

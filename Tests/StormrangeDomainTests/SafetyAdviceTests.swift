@@ -77,4 +77,17 @@ import Testing
     #expect(advice.level == .allClear)
     #expect(advice.allClear == nil && advice.lastThunder == nil)
   }
+
+  @Test func theAllClearCountsFromADetectorsReadingAndCloseIsTenKilometres() throws {
+    let source = try #require(DetectorSource("as3935"))
+    let near = Measurement(
+      date: flash, distance: 10_000, origin: .detector(source: source), bearing: nil, note: nil)
+    let far = Measurement(
+      date: flash, distance: 12_000, origin: .detector(source: source), bearing: nil, note: nil)
+    let advice = SafetyAdvice(measurements: [near], now: flash.addingTimeInterval(60))
+    #expect(advice.level == .shelterNow && advice.lightningWithinCloseDistance)
+    #expect(advice.allClear == flash.addingTimeInterval(30 * 60))
+    let farAdvice = SafetyAdvice(measurements: [far], now: flash)
+    #expect(farAdvice.level == .shelterNow && !farAdvice.lightningWithinCloseDistance)
+  }
 }

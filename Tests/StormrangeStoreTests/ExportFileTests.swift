@@ -6,8 +6,10 @@ import Testing
 @testable import StormrangeDomain
 @testable import StormrangeStore
 
-/// What `ExportFile` refuses before writing anything: one of stormrange's own files, and a regular
-/// file with other names, which a new file renamed over one name would leave with the old contents.
+/// What `ExportFile` does with what is at the path: a regular file is replaced, a FIFO or a device
+/// written into; it refuses before writing anything one of stormrange's own files, a regular file
+/// with other names (which a new file renamed over one name would leave with the old contents), a
+/// directory and anything else.
 @Suite struct ExportFileTests {
   let directory = TemporaryDirectory()
 
@@ -38,5 +40,99 @@ import Testing
       try ExportFile.write(Array("new".utf8), to: SystemPath(directory.file("a.csv")), sparing: nil)
         == .replaced)
     #expect(directory.bytes("a.csv") == Array("new".utf8))
+  }
+
+  func export(_ text: String, to name: String) throws(ExportFile.Problem) -> ExportFile.Delivery {
+    try ExportFile.write(Array(text.utf8), to: SystemPath(directory.file(name)), sparing: nil)
+  }
+
+  @Test func aNewFileIsPrivateAndAnExistingOneKeepsItsMode() throws {
+    #expect(try export("a", to: "new.csv") == .replaced)
+    var info = stat()
+    stat(directory.file("new.csv"), &info)
+    #expect(info.st_mode & 0o7777 == 0o600)
+    try directory.write("shared.csv", "old")
+    chmod(directory.file("shared.csv"), 0o644)
+    #expect(try export("new", to: "shared.csv") == .replaced)
+    stat(directory.file("shared.csv"), &info)
+    #expect(info.st_mode & 0o7777 == 0o644)
+    #expect(directory.bytes("shared.csv") == Array("new".utf8))
+  }
+
+  @Test func aLinkStaysALinkAndItsFileIsReplacedOrMade() throws {
+    try directory.write("real.csv", "old")
+    symlink("real.csv", directory.file("link.csv"))
+    symlink("later.csv", directory.file("dangling.csv"))
+    #expect(try export("new", to: "link.csv") == .replaced)
+    #expect(try export("made", to: "dangling.csv") == .replaced)
+    var info = stat()
+    for link in ["link.csv", "dangling.csv"] {
+      lstat(directory.file(link), &info)
+      #expect(info.st_mode & S_IFMT == S_IFLNK, "\(link)")
+    }
+    #expect(directory.bytes("real.csv") == Array("new".utf8))
+    #expect(directory.bytes("later.csv") == Array("made".utf8))
+  }
+
+  @Test func aFIFOIsWrittenIntoNotReplaced() throws {
+    try #require(mkfifo(directory.file("pipe"), 0o600) == 0)
+    // A reader first, so that opening the FIFO to write does not wait for one.
+    let reader = open(directory.file("pipe"), O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    defer { close(reader) }
+    #expect(try export("through", to: "pipe") == .streamed)
+    var bytes = [UInt8](repeating: 0, count: 16)
+    let count = read(reader, &bytes, bytes.count)
+    #expect(count == 7 && Array(bytes.prefix(7)) == Array("through".utf8))
+    var info = stat()
+    lstat(directory.file("pipe"), &info)
+    #expect(info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test func aCharacterDeviceAndADescriptorOfThisProcessAreWrittenInto() throws {
+    #expect(try ExportFile.write(Array("x".utf8), to: SystemPath("/dev/null"), sparing: nil) == .streamed)
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    #expect(
+      try ExportFile.write(Array("fd".utf8), to: SystemPath("/dev/fd/\(ends[1])"), sparing: nil) == .streamed)
+    close(ends[1])
+    var bytes = [UInt8](repeating: 0, count: 8)
+    #expect(read(ends[0], &bytes, bytes.count) == 2 && Array(bytes.prefix(2)) == Array("fd".utf8))
+  }
+
+  @Test func aDirectoryIsRefusedAndNothingIsWritten() throws {
+    mkdir(directory.file("folder"), 0o700)
+    #expect(
+      throws: ExportFile.Problem.file(
+        FileProblem("it is a directory; give the name of a file to write; nothing was written"))
+    ) {
+      try export("x", to: "folder")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("folder")).isEmpty)
+  }
+
+  @Test func aSocketIsRefused() throws {
+    let socketPath = directory.file("socket")
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      for (index, byte) in socketPath.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0)
+    #expect(
+      throws: ExportFile.Problem.file(
+        FileProblem("it is not a regular file, a FIFO or a character device; nothing was written"))
+    ) {
+      try export("x", to: "socket")
+    }
   }
 }

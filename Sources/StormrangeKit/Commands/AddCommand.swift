@@ -65,8 +65,8 @@ struct AddCommand: Command {
       }
       // The thunder is heard now; the flash was the delay before it.
       let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
-      try Recording.recordDelay(
-        words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note, in: session)
+      try session.recordDelay(
+        words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note)
       return .proceed
     }
     let metres = words.amount * unit.metresPerUnit
@@ -79,7 +79,7 @@ struct AddCommand: Command {
         date: flash ?? now, distance: metres, origin: .detector(source: source), bearing: bearing,
         note: words.note)
     }
-    try Recording.record(measurement, warning: nil, in: session)
+    try session.record(measurement, warning: nil)
     return .proceed
   }
 

@@ -42,15 +42,16 @@ struct DeleteCommand: Command {
     }
     session.remember(.reinsert(removedEntry, at: number - 1, before: successor))
     session.saved(.deleted(index: number))
-    session.say(
-      "deleted #\(number) (\(Self.describe(removedEntry.measurement, unit: session.currentSettings.unit)))")
+    let removed = Self.describe(
+      removedEntry.measurement, unit: session.currentSettings.unit, in: session.localTime)
+    session.say("deleted #\(number) (\(removed))")
     return .proceed
   }
 
   /// `2026-07-01 16:03:00, delay 6.00 s, 2.06 km NE, note: over the lake`: enough to tell which one
-  /// it was, with the date in local time and the note escaped, as `show` prints them.
-  static func describe(_ measurement: Measurement, unit: DistanceUnit) -> String {
-    var text = LocalTime.format(measurement.date)
+  /// it was, with the date in `localTime` and the note escaped, as `show` prints them.
+  static func describe(_ measurement: Measurement, unit: DistanceUnit, in localTime: LocalTime) -> String {
+    var text = localTime.format(measurement.date)
     text += ", \(MeasurementText.origin(measurement)), \(MeasurementText.distance(measurement, unit: unit))"
     if let note = measurement.note { text += ", note: " + note.escapingControlCharacters }
     return text

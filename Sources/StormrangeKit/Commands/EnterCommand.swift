@@ -14,9 +14,9 @@ public struct EnterCommand: Command {
   public func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     guard session.mode == .interactive else { return .proceed }
     if session.flash == nil {
-      Stopwatch.start(at: session.currentLine.arrival, in: session)
+      session.startStopwatch(at: session.currentLine.arrival)
     } else {
-      try Stopwatch.stop(at: session.currentLine.arrival, in: session)
+      try session.stopStopwatch(at: session.currentLine.arrival)
     }
     return .proceed
   }

@@ -19,8 +19,8 @@ struct FlashCommand: Command {
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    let bearing = try Stopwatch.bearing(arguments, of: self)
-    Stopwatch.start(at: session.currentLine.arrival, bearing: bearing, in: session)
+    let bearing = try optionalBearing(arguments)
+    session.startStopwatch(at: session.currentLine.arrival, bearing: bearing)
     return .proceed
   }
 }

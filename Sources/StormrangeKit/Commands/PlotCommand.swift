@@ -26,7 +26,7 @@ struct PlotCommand: Command {
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     if arguments.count >= 1, arguments[0].isWord("map") {
       try expectArguments(arguments, atMost: 1)
-      return try MapPlot.run(in: session)
+      return try Self.runMap(in: session)
     }
     let limit = try optionalCount(arguments)
     let history = session.history
@@ -37,21 +37,24 @@ struct PlotCommand: Command {
     }
     let unit = session.currentSettings.unit
     let plural = storm.count == 1 ? "" : "s"
-    let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
+    let localTime = session.localTime
+    let offsets = localTime.offsetsIfTheyDiffer(storm.start, storm.end)
     let span =
       storm.count == 1
-      ? "at \(LocalTime.format(storm.start))"
-      : "from \(LocalTime.format(storm.start))\(offsets.start) to "
-        + "\(DurationText.clock(storm.end, besides: storm.start))\(offsets.end)"
+      ? "at \(localTime.format(storm.start))"
+      : "from \(localTime.format(storm.start))\(offsets.start) to "
+        + "\(DurationText.clock(storm.end, besides: storm.start, in: localTime))\(offsets.end)"
     let heading =
       limit == nil
       ? "current storm: \(storm.count) measurement\(plural) \(span)"
       : "last \(storm.count) measurement\(plural) \(span)"
     let chart = DistanceChart(
-      points: storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: session.repertoire)
+      points: storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: session.repertoire,
+      localTime: localTime)
     var text = heading + "\n" + chart.render()
     if limit == nil, let status = StormStatus(history: history, now: session.clock.now().wall) {
-      let report = StatusReport(status: status, unit: unit, repertoire: session.repertoire)
+      let report = StatusReport(
+        status: status, unit: unit, repertoire: session.repertoire, localTime: localTime)
       text +=
         session.palette.paint("trend:", as: .heading) + " " + report.trendDescription(short: false) + "\n"
     }

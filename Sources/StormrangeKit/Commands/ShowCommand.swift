@@ -53,7 +53,7 @@ struct ShowCommand: Command {
       let measurement = history[index]
       text += pad(String(index + 1), indexWidth)
       text += "  "
-      text += LocalTime.format(measurement.date)
+      text += session.localTime.format(measurement.date)
       text += "  "
       text += pad(MeasurementText.delay(measurement, repertoire: session.repertoire), 8)
       text += "  "

@@ -32,10 +32,10 @@ struct StatsCommand: Command {
       ("farthest", .right), ("mean", .right),
     ])
     for (number, storm) in storms.enumerated() {
-      let start = LocalTime.format(storm.start)  // 2026-07-01 18:03:00
-      let end = LocalTime.format(storm.end)
+      let start = session.localTime.format(storm.start)  // 2026-07-01 18:03:00
+      let end = session.localTime.format(storm.end)
       let endShown = end.prefix(10) == start.prefix(10) ? end.dropFirst(11) : end.dropFirst(5)
-      let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
+      let offsets = session.localTime.offsetsIfTheyDiffer(storm.start, storm.end)
       table.append([
         String(number + 1), start.dropLast(3) + offsets.start, endShown.dropLast(3) + offsets.end,
         String(storm.count),

@@ -58,7 +58,7 @@ struct StatusCommand: Command {
     } else if let status {
       let report = StatusReport(
         status: status, unit: session.currentSettings.unit, repertoire: session.repertoire,
-        palette: session.palette)
+        localTime: session.localTime, palette: session.palette)
       session.output.write(report.block)
     } else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")

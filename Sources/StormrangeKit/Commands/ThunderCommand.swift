@@ -16,8 +16,8 @@ struct ThunderCommand: Command {
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    let bearing = try Stopwatch.bearing(arguments, of: self)
-    try Stopwatch.stop(at: session.currentLine.arrival, bearing: bearing, in: session)
+    let bearing = try optionalBearing(arguments)
+    try session.stopStopwatch(at: session.currentLine.arrival, bearing: bearing)
     return .proceed
   }
 }

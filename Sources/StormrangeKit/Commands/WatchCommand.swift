@@ -32,7 +32,7 @@ struct WatchCommand: Command {
     guard let watch = session.watch else {
       throw .invalidArgument("watch needs a running stormrange program to keep the status up to date")
     }
-    watch(WatchView(session: session), json)
+    watch(LiveStatus(session: session), json)
     return .proceed
   }
 }

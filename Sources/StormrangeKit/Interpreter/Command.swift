@@ -1,4 +1,5 @@
 import StormrangeBase
+import StormrangeDomain
 
 /// One command of the shell: its names, its help, completion of its arguments and what it does, side
 /// by side, so adding a command means writing one type and listing it in ``CommandRegistry``.
@@ -39,6 +40,15 @@ extension Command {
     try expectArguments(arguments, atMost: 1)
     guard !arguments.isEmpty else { return nil }
     return try count(arguments[0])
+  }
+
+  /// The optional `[BEARING]` of `flash` and `thunder`.
+  func optionalBearing(_ arguments: CommandArguments) throws(StormrangeError) -> Bearing? {
+    try expectArguments(arguments, atMost: 1)
+    guard !arguments.isEmpty else { return nil }
+    return try StormrangeError.wrapping { () throws(MeasurementError) in
+      try MeasurementRules.bearing(arguments[0])
+    }
   }
 
   /// The `N` of `show N`, `plot N`: a positive whole number.

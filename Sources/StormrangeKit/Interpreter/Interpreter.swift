@@ -56,13 +56,13 @@ public final class Interpreter {
   /// Cancels a running stopwatch (Ctrl-C); says so and returns true if one was running.
   @discardableResult
   public func cancelStopwatch() -> Bool {
-    Stopwatch.cancel(in: session)
+    session.cancelStopwatch()
   }
 
   /// The input is over (a batch ended, a one-shot command ran): a flash still being timed will have
   /// no thunder, and is warned about.
   public func endOfInput() {
-    Stopwatch.abandon(in: session)
+    session.abandonStopwatch()
   }
 
   /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs, its bracket

@@ -20,8 +20,8 @@ import Testing
     test.runAll(["add 6 at 2026-07-01T16:03:00Z note over the lake", "add 7"])
     _ = test.output.take()
     test.runAll(["delete 1"])
-    let date = LocalTime.format(ISO8601Time.parse("2026-07-01T16:03:00Z")!)
-    #expect(test.output.take() == "deleted #1 (\(date), delay 6.00 s, 2.06 km, note: over the lake)\n")
+    #expect(
+      test.output.take() == "deleted #1 (2026-07-01 16:03:00, delay 6.00 s, 2.06 km, note: over the lake)\n")
   }
 
   @Test func aNumberThatAnotherProcessShiftedIsRefusedAndNothingIsDeleted() throws {

@@ -16,4 +16,5 @@ func approachingStorm(mode: SessionMode = .batch) -> TestSession {
   return test
 }
 
-func local(_ text: String) -> String { LocalTime.formatTime(ISO8601Time.parse(text)!) }
+/// The clock time of `text` as a ``TestSession`` shows it.
+func local(_ text: String) -> String { LocalTime.utc.formatTime(ISO8601Time.parse(text)!) }

@@ -24,7 +24,7 @@ final class FakeClock: SessionClock {
   }
 }
 
-/// A session on files in a temporary directory, with its text captured.
+/// A session on files in a temporary directory, with its text captured, showing times in UTC.
 struct TestSession {
   let directory = TemporaryDirectory()
   let clock = FakeClock()
@@ -36,6 +36,7 @@ struct TestSession {
     interpreter = Interpreter(
       session: Session(
         in: directory, historyName: historyName, mode: mode, clock: clock, output: output, errors: errors))
+    interpreter.session.localTime = .utc
   }
 
   var session: Session { interpreter.session }

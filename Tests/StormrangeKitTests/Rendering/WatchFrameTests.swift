@@ -11,7 +11,7 @@ import Testing
     let now = test.clock.now().wall
     return WatchFrame(
       status: StormStatus(history: test.session.history, now: now), problem: problem, unit: .kilometres,
-      repertoire: .unicode, now: now, width: width, height: height
+      repertoire: .unicode, localTime: .utc, now: now, width: width, height: height
     ).lines
   }
 

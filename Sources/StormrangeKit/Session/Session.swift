@@ -16,9 +16,9 @@ public final class Session {
   /// Asks the person at the terminal a yes/no question: set at the prompt, and for one command run
   /// at a terminal; nil when nobody can be asked (a batch, or input from a pipe).
   public var confirm: ((String) -> Bool)?
-  /// Runs `watch` (see ``WatchView``) with `json` lines or a dashboard until it is left; set by the
+  /// Runs `watch` (see ``LiveStatus``) with `json` lines or a dashboard until it is left; set by the
   /// executable, which owns the terminal and the signals; nil where nothing can watch.
-  public var watch: ((_ view: WatchView, _ json: Bool) -> Void)?
+  public var watch: ((_ status: LiveStatus, _ json: Bool) -> Void)?
   /// The command history the prompt keeps, if any: one of the files an export must not replace.
   public var commandHistory: SystemPath?
   /// The flash being timed, if any.
@@ -34,6 +34,9 @@ public final class Session {
   /// executable decides each for its stream (see ``Palette/choose(_:isTerminal:environment:)``).
   public var palette = Palette.plain
   public var errorPalette = Palette.plain
+  /// The time zone dates and clock times are shown in: the process's local zone (`TZ`), unless
+  /// the executable or a test passes another.
+  public var localTime = LocalTime.system
   /// How to revert this session's changes, newest last.
   var undoSteps: [UndoStep] = []
   /// How many undo steps there were when the current group began.

@@ -23,12 +23,12 @@ enum DurationText {
     return "\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
   }
 
-  /// The local time of `date`, `18:03:00`, with the date in front when it is not the day of
-  /// `reference` (`2026-07-01 18:03:00`).
-  static func clock(_ date: Date, besides reference: Date) -> String {
-    let (day, referenceDay) = (LocalTime.components(date), LocalTime.components(reference))
+  /// The time of `date` in `localTime`, `18:03:00`, with the date in front when it is not the day
+  /// of `reference` (`2026-07-01 18:03:00`).
+  static func clock(_ date: Date, besides reference: Date, in localTime: LocalTime) -> String {
+    let (day, referenceDay) = (localTime.components(date), localTime.components(reference))
     let sameDay =
       day.year == referenceDay.year && day.month == referenceDay.month && day.day == referenceDay.day
-    return sameDay ? LocalTime.formatTime(date) : LocalTime.format(date)
+    return sameDay ? localTime.formatTime(date) : localTime.format(date)
   }
 }

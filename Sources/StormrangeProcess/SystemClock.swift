@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeKit
 
 #if canImport(Glibc)
   import Glibc

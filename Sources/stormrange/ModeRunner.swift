@@ -1,12 +1,15 @@
 import StormrangeKit
+import StormrangeProcess
 import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Builds a session for the chosen mode and turns its result into an exit status.
-struct SessionLauncher {
+/// Runs stormrange in the mode chosen: one command from the arguments, a batch on standard input,
+/// or the prompt. Builds the session for it from the process's flags and the storage locations, and
+/// turns its result into the exit status.
+struct ModeRunner {
   let locations: StorageLocations
   let bail: Bool
   let echo: Bool
@@ -24,9 +27,10 @@ struct SessionLauncher {
     session.commandHistory = locations.commandHistory
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
+    session.localTime = .system  // the zone `TZ` names, else /etc/localtime's
     let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())
-    session.watch = { view, json in
-      WatchRunner(view: view, console: console, polling: polling).run(json: json)
+    session.watch = { status, json in
+      WatchRunner(status: status, console: console, polling: polling).run(json: json)
     }
     session.palette = Self.palette(colour, for: 1)
     session.errorPalette = Self.palette(colour, for: 2)
@@ -46,12 +50,8 @@ struct SessionLauncher {
     let input = InputLine(arguments: arguments, arrival: clock.now())
     let (outcome, failed) = interpreter.execute(input)
     interpreter.endOfInput()
-    if let status = Self.finish(console, session: interpreter.session) { return status }
-    // Ctrl-C at a question, a signal while waiting for the lock or while output was blocked; a
-    // `watch` it ended has taken it (status 0).
-    if Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
-    if case .exitStatus(let status) = outcome, !failed { return status }
-    return failed ? 1 : 0
+    let written = interpreter.session.writeOut(console)
+    return ExitStatus.ofOneShot(outcome, failed: failed, written: written, signal: Signals.take())
   }
 
   /// Lines from standard input: no prompt, no echo (unless --echo).
@@ -63,13 +63,7 @@ struct SessionLauncher {
     let runner = BatchRunner(
       interpreter: interpreter, source: reader, options: .init(bail: bail, echo: echo), console: console,
       shouldStop: { Signals.pending != 0 })
-    let result = runner.run()
-    if result.stopped, Signals.pending != 0 { return Signals.exitStatus(for: Signals.take()) }
-    switch result.outputFailure {
-    case .closed?: return Self.closedPipeStatus
-    case .failed?: return 1  // the runner has said so on standard error
-    default: return result.anyFailed ? 1 : 0
-    }
+    return ExitStatus.ofBatch(runner.run(), signal: Signals.take())
   }
 
   /// The readline prompt.
@@ -84,19 +78,5 @@ struct SessionLauncher {
   /// The colours for what goes to `descriptor`: only a terminal gets them, unless `--color` says.
   static func palette(_ colour: ColourChoice, for descriptor: Int32) -> Palette {
     Palette.choose(colour, isTerminal: isatty(descriptor) == 1, environment: StandardStreams.environment())
-  }
-
-  /// As if killed by SIGPIPE, but only ever after a whole command.
-  static let closedPipeStatus: Int32 = 141
-
-  /// Writes out the console (see ``Session/writeOut(_:linesLeft:)``); when standard output failed,
-  /// returns the exit status to end with. Output given up for a signal returns nil: the caller ends
-  /// as that signal says.
-  static func finish(_ console: Console, session: Session) -> Int32? {
-    switch session.writeOut(console) {
-    case .written, .interrupted: return nil
-    case .closed: return closedPipeStatus
-    case .failed: return 1
-    }
   }
 }

@@ -6,10 +6,10 @@ import StormrangeStore
 /// Validates and records one measurement, for `add`, `thunder` and the Enter key, then prints its one
 /// confirmation line: `#12  2.06 km NE  (delay 6.00 s)`; at the prompt a one-line status summary
 /// follows it: `  ± 0.15 km · approaching at 24 km/h · take shelter now`.
-enum Recording {
+extension Session {
   /// Records a timed delay (`typed` as given, for messages) at the current temperature.
-  static func recordDelay(
-    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?, in session: Session
+  func recordDelay(
+    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?
   ) throws(StormrangeError) {
     let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
       let warning = try MeasurementRules.checkDelay(delay, as: typed)
@@ -17,32 +17,28 @@ enum Recording {
       return warning
     }
     let measurement = Measurement(
-      date: date, delay: delay, temperature: session.currentSettings.temperature, bearing: bearing, note: note
+      date: date, delay: delay, temperature: currentSettings.temperature, bearing: bearing, note: note
     )
-    try record(measurement, warning: warning, in: session)
+    try record(measurement, warning: warning)
   }
 
   /// Records `measurement`, already checked, and confirms it; `warning` is shown first.
-  static func record(_ measurement: Measurement, warning: String?, in session: Session)
-    throws(StormrangeError)
-  {
+  func record(_ measurement: Measurement, warning: String?) throws(StormrangeError) {
     let entry = HistoryEntry(measurement)
-    let index = try session.changeHistory { entries -> Int in
+    let index = try changeHistory { entries -> Int in
       entries.append(entry)
       return entries.count
     }
-    session.remember(.removeAdded(entry))
-    session.saved(.added(index: index))
-    session.shownNumbers.showed(index - 1..<index, of: session.history.entries)
-    if let warning { session.warn(warning) }
-    let unit = session.currentSettings.unit
-    session.say(confirmation(index: index, measurement, unit: unit))
-    if session.mode == .interactive,
-      let status = StormStatus(history: session.history, now: session.clock.now().wall)
-    {
+    remember(.removeAdded(entry))
+    saved(.added(index: index))
+    shownNumbers.showed(index - 1..<index, of: history.entries)
+    if let warning { warn(warning) }
+    let unit = currentSettings.unit
+    say(Self.confirmation(index: index, measurement, unit: unit))
+    if mode == .interactive, let status = StormStatus(history: history, now: clock.now().wall) {
       let report = StatusReport(
-        status: status, unit: unit, repertoire: session.repertoire, palette: session.palette)
-      session.say("  " + report.summaryLine)
+        status: status, unit: unit, repertoire: repertoire, localTime: localTime, palette: palette)
+      say("  " + report.summaryLine)
     }
   }
 

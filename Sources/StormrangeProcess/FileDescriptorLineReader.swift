@@ -1,3 +1,5 @@
+import StormrangeKit
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -25,6 +25,8 @@ struct DistanceChart {
   let points: [(date: Date, metres: Double)]
   let unit: DistanceUnit
   let repertoire: CharacterRepertoire
+  /// The zone the times under the chart are shown in.
+  let localTime: LocalTime
 
   /// The chart: a heading naming the unit, the plot, the time axis and its caption.
   func render() -> String {
@@ -136,13 +138,13 @@ struct DistanceChart {
 
   /// `18:03`, `18:03:20` when the whole chart spans under 3 minutes, `07-01 18:03` across days.
   private func timeLabel(_ date: Date, span: Double, from first: Date, to last: Date) -> String {
-    let full = LocalTime.format(date)  // 2026-07-01 18:03:00
+    let full = localTime.format(date)  // 2026-07-01 18:03:00
     if !sameDay(first, last) { return String(full.dropFirst(5).dropLast(3)) }
     return span < 180 ? String(full.suffix(8)) : String(full.suffix(8).prefix(5))
   }
 
   private func sameDay(_ a: Date, _ b: Date) -> Bool {
-    LocalTime.format(a).prefix(10) == LocalTime.format(b).prefix(10)
+    localTime.format(a).prefix(10) == localTime.format(b).prefix(10)
   }
 
   /// The vertical scale: from 0 to a round maximum in steps of 1, 2, 2.5 or 5 × 10ⁿ, at most six.

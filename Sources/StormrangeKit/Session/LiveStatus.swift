@@ -8,7 +8,7 @@ import StormrangeStore
 /// The status is computed only when it can have changed: when the history changed, and otherwise at
 /// ``nextComputation``. In between, the dashboard shows the last result moved on to the time now
 /// (``StormrangeDomain/StormStatus/at(_:)``: the countdown ticks), and nothing is computed.
-public final class WatchView {
+public final class LiveStatus {
   public let session: Session
   private var stream = StatusStream()
   /// Why the history could not be read at the last ``reload()``; nil when it could.
@@ -69,7 +69,7 @@ public final class WatchView {
     let now = session.clock.now().wall
     return WatchFrame(
       status: status(at: now), problem: problem?.message, unit: session.currentSettings.unit,
-      repertoire: session.repertoire, now: now, width: width, height: height
+      repertoire: session.repertoire, localTime: session.localTime, now: now, width: width, height: height
     ).lines
   }
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import StormrangeKit
+@testable import StormrangeProcess
 
 @Suite struct FileDescriptorLineReaderTests {
   @Test func readsLinesAndALastLineWithoutNewline() throws {
@@ -12,7 +13,7 @@ import Testing
     let text = "add 1\nshow\n\nlast"
     _ = text.withCString { write(descriptors[1], $0, strlen($0)) }
     close(descriptors[1])
-    let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: FakeClock())
+    let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: SystemClock())
     var lines: [String] = []
     while let line = reader.nextLine() { lines.append(line.text) }
     close(descriptors[0])
@@ -23,7 +24,7 @@ import Testing
     var descriptors: [Int32] = [0, 0]
     try #require(pipe(&descriptors) == 0)
     _ = "a\nb\nc".withCString { write(descriptors[1], $0, strlen($0)) }
-    let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: FakeClock())
+    let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: SystemClock())
     #expect(reader.nextLine()?.text == "a")
     #expect(reader.peekArrivedLine() == "b")
     #expect(reader.nextLine()?.text == "b")
@@ -40,7 +41,7 @@ import Testing
     let bytes: [UInt8] = [0xFF, 0xFE, 0x0A, 0x61, 0x00, 0x62, 0x0A]
     _ = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
     close(descriptors[1])
-    let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: FakeClock())
+    let reader = FileDescriptorLineReader(descriptor: descriptors[0], clock: SystemClock())
     let invalid = reader.nextLine()
     #expect(invalid?.text == "\u{FFFD}\u{FFFD}")
     #expect(invalid?.isValidUTF8 == false)
@@ -90,7 +91,7 @@ import Testing
         + [UInt8](repeating: UInt8(ascii: "y"), count: limit + 1) + bytes("\nb\n")
     ])
     defer { close(descriptor) }
-    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock()))
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock()))
     #expect(lines.map(\.text.utf8.count) == [1, limit, 0, 1])
     #expect(lines.map(\.isTooLong) == [false, false, true, false])
   }
@@ -101,7 +102,7 @@ import Testing
         bytes("\nb\n") + [UInt8](repeating: UInt8(ascii: "z"), count: InputLine.maximumLength + 10)
       ])
     defer { close(descriptor) }
-    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock())
+    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock())
     let lines = lines(of: reader)
     // The 40 MiB line is one line; so is the one over the limit that the end of input ends.
     #expect(lines.map(\.text) == ["a", "", "b", ""])
@@ -114,25 +115,27 @@ import Testing
   @Test func aByteOrderMarkIsSkippedOnlyAtTheStartOfTheInput() throws {
     let descriptor = try pipe(fedWith: [bytes("\u{FEFF}add 5\n\u{FEFF}add 6\n")])
     defer { close(descriptor) }
-    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock()))
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock()))
     #expect(lines.map(\.text) == ["add 5", "\u{FEFF}add 6"])
   }
 
   @Test func aByteOrderMarkArrivingInPiecesIsSkipped() throws {
     let descriptor = try pipe(fedWith: [[0xEF], [0xBB], [0xBF] + bytes("add 5\nshow")])
     defer { close(descriptor) }
-    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock()))
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock()))
     #expect(lines.map(\.text) == ["add 5", "show"])
   }
 
   @Test func anInputOfOnlyAByteOrderMarkIsEmptyAndHalfOfOneIsALine() throws {
     let empty = try pipe(fedWith: [[0xEF, 0xBB, 0xBF]])
     defer { close(empty) }
-    #expect(lines(of: FileDescriptorLineReader(descriptor: empty, clock: FakeClock())).isEmpty)
+    #expect(lines(of: FileDescriptorLineReader(descriptor: empty, clock: SystemClock())).isEmpty)
     let half = try pipe(fedWith: [[0xEF, 0xBB]])
     defer { close(half) }
     #expect(
-      lines(of: FileDescriptorLineReader(descriptor: half, clock: FakeClock())).map(\.isValidUTF8) == [false])
+      lines(of: FileDescriptorLineReader(descriptor: half, clock: SystemClock())).map(\.isValidUTF8) == [
+        false
+      ])
   }
 
   @Test func aFailedReadEndsTheInputAndSaysWhy() throws {
@@ -140,7 +143,7 @@ import Testing
     let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
     try #require(descriptor >= 0)
     defer { close(descriptor) }
-    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock())
+    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock())
     #expect(reader.nextLine() == nil)
     #expect(reader.readFailure == EISDIR)
   }
@@ -149,7 +152,7 @@ import Testing
     let descriptor = try pipe(fedWith: [bytes("add 1\n"), bytes("add 2\n")])
     defer { close(descriptor) }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: FakeClock())
+    let reader = FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock())
     #expect(lines(of: reader).map(\.text) == ["add 1", "add 2"])
     #expect(reader.readFailure == nil)
   }

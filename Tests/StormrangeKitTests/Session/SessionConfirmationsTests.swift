@@ -5,7 +5,7 @@ import Testing
 
 /// When standard output fails after a change was saved, the error names what was saved (issue 17,
 /// item 10), and a signal that cuts off blocked output ends a batch without losing that either.
-@Suite struct UnconfirmedChangeTests {
+@Suite struct SessionConfirmationsTests {
   @Test func aGroupOfAddsIntoAFailingOutputNamesTheRangeItSaved() throws {
     let batch = Batch()
     batch.output.answer = .failed(ENOSPC)

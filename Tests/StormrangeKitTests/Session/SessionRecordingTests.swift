@@ -2,7 +2,7 @@ import Testing
 
 @testable import StormrangeKit
 
-@Suite struct RecordingTests {
+@Suite struct SessionRecordingTests {
   @Test func thePromptSummarisesAfterEachMeasurement() {
     let test = approachingStorm(mode: .interactive)
     test.runAll(["add 14 at 2026-07-01T15:56:00Z"])

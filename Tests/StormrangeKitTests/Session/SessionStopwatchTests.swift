@@ -3,7 +3,7 @@ import Testing
 
 @testable import StormrangeKit
 
-@Suite struct StopwatchTests {
+@Suite struct SessionStopwatchTests {
   @Test func flashThenThunderTimesTheArrivalOfTheLines() throws {
     let test = TestSession()
     let flashWall = test.clock.moment.wall
@@ -44,7 +44,7 @@ import Testing
 }
 
 /// What a batch does with `flash` and `thunder` when their delay cannot be known.
-@Suite struct StopwatchUnknownDelayTests {
+@Suite struct SessionStopwatchUnknownDelayTests {
   @Test func aFlashAndThunderThatArrivedTogetherAreRefused() throws {
     let test = TestSession()
     test.runAll(["flash NE"])

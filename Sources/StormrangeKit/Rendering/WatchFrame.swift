@@ -23,6 +23,8 @@ struct WatchFrame {
   let problem: String?
   let unit: DistanceUnit
   let repertoire: CharacterRepertoire
+  /// The zone the clock and the times are shown in.
+  let localTime: LocalTime
   let now: Date
   let width: Int
   let height: Int
@@ -30,7 +32,7 @@ struct WatchFrame {
   var lines: [String] {
     let separator = repertoire.separator
     var lines = [
-      "stormrange watch\(separator)\(LocalTime.format(now).suffix(8))\(separator)q or Ctrl-C to leave", "",
+      "stormrange watch\(separator)\(localTime.format(now).suffix(8))\(separator)q or Ctrl-C to leave", "",
     ]
     func wrapped(_ line: some StringProtocol, indent: Int) -> [String] {
       WordWrap.lines(String(line), width: width - 1, indent: indent, repertoire: repertoire)
@@ -39,13 +41,14 @@ struct WatchFrame {
       lines += wrapped("cannot read the history: \(problem.escapingControlCharacters)", indent: 2)
       lines.append("waiting for it to be fixed")
     } else if let status {
-      let report = StatusReport(status: status, unit: unit, repertoire: repertoire)
+      let report = StatusReport(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
       // Indented under the values, past the labels' 11 columns (`advice     `).
       lines += report.block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().flatMap {
         wrapped($0, indent: 11)
       }
       let chart = DistanceChart(
-        points: status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire
+        points: status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire,
+        localTime: localTime
       ).render().split(separator: "\n").map(String.init)
       let fits = chart.allSatisfy { $0.count < width } && lines.count + 1 + chart.count <= height
       if fits { lines += [""] + chart }

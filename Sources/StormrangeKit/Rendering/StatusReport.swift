@@ -8,10 +8,14 @@ struct StatusReport {
   let status: StormStatus
   let unit: DistanceUnit
   let repertoire: CharacterRepertoire
+  /// The zone clock times are shown in.
+  let localTime: LocalTime
   /// Advice by level, lightning within about 10 km in bold, labels set off.
   var palette = Palette.plain
 
-  private var words: MotionText { MotionText(status: status, unit: unit, repertoire: repertoire) }
+  private var words: MotionText {
+    MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
+  }
 
   /// ```
   /// latest     #7  2.06 km ± 0.15 km NE  (delay 6.00 s, flash at 18:23:00, 2 min ago)
@@ -31,7 +35,7 @@ struct StatusReport {
       text +=
         palette.paint(label, as: .heading) + String(repeating: " ", count: 11 - label.count) + value + "\n"
     }
-    let flash = DurationText.clock(latest.date, besides: now)
+    let flash = DurationText.clock(latest.date, besides: now, in: localTime)
     let age = DurationText.approximate(now.timeIntervalSince(latest.date))
     let bearing = latest.bearing.map { " \($0.description)" } ?? ""
     let distance =
@@ -45,7 +49,7 @@ struct StatusReport {
     line("motion", words.motion(short: false))
     if let closest = words.closestApproach(short: false) { line("closest", closest) }
     let since = DurationText.approximate(advice.sinceLastThunder ?? 0)
-    let thunderClock = DurationText.clock(advice.lastThunder ?? now, besides: now)
+    let thunderClock = DurationText.clock(advice.lastThunder ?? now, besides: now, in: localTime)
     switch advice.level {
     case .shelterNow:
       line(
@@ -56,7 +60,7 @@ struct StatusReport {
         line("", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
       }
       let countdown = DurationText.countdown(advice.remaining)
-      let at = DurationText.clock(advice.allClear ?? now, besides: now)
+      let at = DurationText.clock(advice.allClear ?? now, besides: now, in: localTime)
       line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
       let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
@@ -89,10 +93,10 @@ struct StatusReport {
 
   private var stormDescription: String {
     let storm = status.storm
-    let start = DurationText.clock(storm.start, besides: status.now)
+    let start = DurationText.clock(storm.start, besides: status.now, in: localTime)
     guard storm.count > 1 else { return "1 measurement so far, at \(start)" }
-    let end = DurationText.clock(storm.end, besides: status.now)
-    let offsets = LocalTime.offsetsIfTheyDiffer(storm.start, storm.end)
+    let end = DurationText.clock(storm.end, besides: status.now, in: localTime)
+    let offsets = localTime.offsetsIfTheyDiffer(storm.start, storm.end)
     let span = DurationText.approximate(storm.end.timeIntervalSince(storm.start))
     return "\(storm.count) measurements from \(start)\(offsets.start) to \(end)\(offsets.end) (\(span))"
   }

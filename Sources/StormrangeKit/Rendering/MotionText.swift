@@ -7,6 +7,8 @@ struct MotionText {
   let status: StormStatus
   let unit: DistanceUnit
   let repertoire: CharacterRepertoire
+  /// The zone clock times are shown in.
+  let localTime: LocalTime
 
   private var now: Date { status.now }
   private var close: String { unit.formatRoundKilometres(MotionModel.closeDistance) }
@@ -56,7 +58,7 @@ struct MotionText {
   /// Nil when not known.
   func closestApproach(short: Bool) -> String? {
     guard let closest = status.groundMotion?.closestApproach else { return nil }
-    let clock = String(DurationText.clock(closest.date, besides: now).dropLast(3))
+    let clock = String(DurationText.clock(closest.date, besides: now, in: localTime).dropLast(3))
     let verb = closest.date > now ? "passes" : "passed"
     if short {
       let side = closest.bearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
@@ -83,7 +85,7 @@ struct MotionText {
       return short ? "" : "; already within \(close)"
     }
     let wait = arrival.timeIntervalSince(now)
-    let clock = String(DurationText.clock(arrival, besides: now).dropLast(3))
+    let clock = String(DurationText.clock(arrival, besides: now, in: localTime).dropLast(3))
     if wait > 0 {
       return short
         ? ", 10 km in ~\(DurationText.approximate(wait))"

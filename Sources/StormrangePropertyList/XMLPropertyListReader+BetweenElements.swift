@@ -1,5 +1,5 @@
-/// What XML allows between elements: whitespace, comments, processing instructions and, in the
-/// prolog, a DOCTYPE.
+/// What XML allows between elements (its `Misc`): whitespace, comments, processing instructions
+/// and, in the prolog, a DOCTYPE.
 extension XMLPropertyListReader {
   @discardableResult
   mutating func skipWhitespace() -> Bool {
@@ -9,7 +9,7 @@ extension XMLPropertyListReader {
   }
 
   /// Skips whitespace, comments and processing instructions (and, in the prolog, a DOCTYPE).
-  mutating func skipMisc(allowDoctype: Bool) throws(PropertyListError) {
+  mutating func skipBetweenElements(allowDoctype: Bool) throws(PropertyListError) {
     while true {
       skipWhitespace()
       guard position + 1 < end, base[position] == UInt8(ascii: "<") else { return }

@@ -7,12 +7,12 @@ import StormrangeDomain
 #endif
 
 /// `plot map`: the current storm on a map around the observer (``StormMap``).
-enum MapPlot {
+extension PlotCommand {
   /// The terminal the map fits: every line under 80 columns, so none wraps, and at most 23 lines, so
   /// the title is still on screen above the next prompt.
-  static let screen = (columns: 80, rows: 24)
+  static let mapScreen = (columns: 80, rows: 24)
 
-  static func run(in session: Session) throws(StormrangeError) -> Outcome {
+  static func runMap(in session: Session) throws(StormrangeError) -> Outcome {
     let now = session.clock.now().wall
     guard let storm = Storm.current(in: session.history) else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
@@ -50,9 +50,10 @@ enum MapPlot {
       .render()
     let hidden = storm.count - located.count
     if let status {
-      let words = MotionText(status: status, unit: unit, repertoire: session.repertoire)
-      let room = screen.rows - 1 - lines.count - (hidden > 0 ? 1 : 0)
-      lines += footer(words, room: room, repertoire: session.repertoire)
+      let words = MotionText(
+        status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
+      let room = mapScreen.rows - 1 - lines.count - (hidden > 0 ? 1 : 0)
+      lines += mapFooter(words, room: room, repertoire: session.repertoire)
     }
     if hidden > 0 {
       lines.append(
@@ -63,16 +64,16 @@ enum MapPlot {
     return .proceed
   }
 
-  /// The motion and closest-approach lines under the map, each wrapped to fit ``screen``; when wrapping
+  /// The motion and closest-approach lines under the map, each wrapped to fit ``mapScreen``; when wrapping
   /// would take more than `room` lines (the map promises 80×24), the ones that do not fit on one line
   /// take their short form (`38 ± 3 km/h toward E`, `passes 4.46 km N at 08:38`).
-  private static func footer(_ words: MotionText, room: Int, repertoire: CharacterRepertoire) -> [String] {
+  private static func mapFooter(_ words: MotionText, room: Int, repertoire: CharacterRepertoire) -> [String] {
     let parts = [
       ("motion: ", words.motion(short: false), words.motion(short: true)),
       words.closestApproach(short: false).map { ("closest: ", $0, words.closestApproach(short: true) ?? $0) },
     ].compactMap { $0 }
     func wrapped(_ label: String, _ text: String) -> [String] {
-      WordWrap.lines(label + text, width: screen.columns - 1, indent: label.count, repertoire: repertoire)
+      WordWrap.lines(label + text, width: mapScreen.columns - 1, indent: label.count, repertoire: repertoire)
     }
     let long = parts.map { wrapped($0.0, $0.1) }
     guard long.joined().count > room else { return Array(long.joined()) }
