@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 
@@ -8,6 +7,10 @@ import StormrangeStore
 /// follows it: `  ± 0.15 km · approaching at 24 km/h · take shelter now`.
 enum Recording {
   /// Records a timed delay (`typed` as given, for messages) at the current temperature.
+  ///
+  /// Each add reads the settings once (``Session/currentSettings``, which may warn about the file),
+  /// before the history changes: the temperature goes into the measurement, the unit into its
+  /// confirmation.
   static func recordDelay(
     _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?, in session: Session
   ) throws(StormrangeError) {
@@ -16,14 +19,14 @@ enum Recording {
       if let note { try MeasurementRules.checkNote(note) }
       return warning
     }
+    let settings = session.currentSettings
     let measurement = Measurement(
-      date: date, delay: delay, temperature: session.currentSettings.temperature, bearing: bearing, note: note
-    )
-    try record(measurement, warning: warning, in: session)
+      date: date, delay: delay, temperature: settings.temperature, bearing: bearing, note: note)
+    try record(measurement, warning: warning, unit: settings.unit, in: session)
   }
 
-  /// Records `measurement`, already checked, and confirms it; `warning` is shown first.
-  static func record(_ measurement: Measurement, warning: String?, in session: Session)
+  /// Records `measurement`, already checked, and confirms it in `unit`; `warning` is shown first.
+  static func record(_ measurement: Measurement, warning: String?, unit: DistanceUnit, in session: Session)
     throws(StormrangeError)
   {
     let entry = HistoryEntry(measurement)
@@ -35,7 +38,6 @@ enum Recording {
     session.saved(.added(index: index))
     session.shownNumbers.showed(index - 1..<index, of: session.history.entries)
     if let warning { session.warn(warning) }
-    let unit = session.currentSettings.unit
     session.say(confirmation(index: index, measurement, unit: unit))
     if session.mode == .interactive,
       let status = StormStatus(history: session.history, now: session.clock.now().wall)
