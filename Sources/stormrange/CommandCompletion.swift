@@ -1,3 +1,4 @@
+import ArgumentParser
 import StormrangeKit
 
 /// What the shells' completion scripts offer for the command's words: argument-parser's custom

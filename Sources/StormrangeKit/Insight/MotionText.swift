@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
 
 /// The words for a storm's trend, motion and closest approach, each ± one standard error.
