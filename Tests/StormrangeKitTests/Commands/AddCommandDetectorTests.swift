@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TestSupport
 import Testing
 
