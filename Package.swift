@@ -11,6 +11,12 @@ import PackageDescription
 //   StormrangeProcess       the process's I/O and command line: standard input's lines, the system's
 //                           clocks, argv's bytes, the flags and where the command starts, exit statuses
 //   stormrange              the thin executable: readline, the terminal, signals, choosing the mode
+//
+// Every Swift target builds with member import visibility (SE-0444): a file sees the members and
+// extensions of a module only if it imports that module itself, so each file's imports say what it
+// uses, and a missing one fails the build instead of riding on another file's import.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
   name: "stormrange",
   products: [
@@ -28,21 +34,24 @@ let package = Package(
     ),
     // Extended attributes (sys/xattr.h), in the C library but not in Swift's Glibc module.
     .systemLibrary(name: "CExtendedAttributes"),
-    .target(name: "StormrangeBase"),
-    .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"]),
-    .target(name: "StormrangePropertyList", dependencies: ["StormrangeBase"]),
+    .target(name: "StormrangeBase", swiftSettings: swiftSettings),
+    .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
+    .target(name: "StormrangePropertyList", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
     .target(
       name: "StormrangeStore",
-      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "CExtendedAttributes"]),
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "CExtendedAttributes"],
+      swiftSettings: swiftSettings),
     .target(
       name: "StormrangeKit",
-      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore"]),
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore"],
+      swiftSettings: swiftSettings),
     .target(
       name: "StormrangeProcess",
       dependencies: [
         "StormrangeKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      ],
+      swiftSettings: swiftSettings),
     .executableTarget(
       name: "stormrange",
       dependencies: [
@@ -52,29 +61,38 @@ let package = Package(
         "StormrangeBase",
         "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      swiftSettings: swiftSettings
     ),
     // Helpers the test targets share: a temporary directory.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "StormrangeBaseTests", dependencies: ["StormrangeBase"]),
-    .testTarget(name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase"]),
-    .testTarget(name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .testTarget(name: "StormrangeBaseTests", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeStoreTests",
       dependencies: [
         "StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "TestSupport", "CExtendedAttributes",
-      ]),
+      ],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeKitTests",
       dependencies: [
         "StormrangeKit", "StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "StormrangeBase",
         "TestSupport",
-      ]),
+      ],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeProcessTests",
-      dependencies: ["StormrangeProcess", "StormrangeKit", "TestSupport"]),
+      dependencies: ["StormrangeProcess", "StormrangeKit", "TestSupport"],
+      swiftSettings: swiftSettings),
     // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
-    .executableTarget(name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark"),
+    .executableTarget(
+      name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark", swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,6 +39,11 @@ public struct SafetyAdvice: Equatable, Sendable {
   /// When the latest thunder of lightning within about 10 km was heard; nil when there was none.
   let lastCloseThunder: Date?
 
+  /// The advice when there are no measurements: all clear, with no thunder to count from (the same
+  /// at any time).
+  public static let noMeasurements = SafetyAdvice(
+    lastThunder: nil, detected: false, lastCloseThunder: nil, now: Date(timeIntervalSince1970: 0))
+
   /// The advice at `now` from `measurements` (the current storm's: thunder from an earlier storm
   /// was more than 30 minutes before its first flash).
   public init(measurements: some Sequence<Measurement>, now: Date) {

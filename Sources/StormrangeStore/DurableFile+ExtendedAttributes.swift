@@ -1,9 +1,5 @@
 import CExtendedAttributes
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension DurableFile {
   /// The extended attribute that holds a file's access ACL: the permissions given to other users and
   /// groups beyond the mode (`setfacl -m u:alice:r`).

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
+import StormrangePropertyList
 
 #if canImport(Glibc)
   import Glibc

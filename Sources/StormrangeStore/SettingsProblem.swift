@@ -2,12 +2,12 @@
 /// default and leaves the other settings as the file gives them; a file that cannot be read as a
 /// dictionary falls back to every default.
 public struct SettingsProblem: Equatable, Sendable {
-  /// The key whose value could not be used; nil when the whole file could not be.
-  public var key: String?
+  /// The setting whose value could not be used; nil when the whole file could not be.
+  public var key: Settings.Key?
   /// What is wrong: `'temperature' is 999.0, not a plausible air temperature (-60 to 60 °C)`.
   public var description: String
 
-  public init(key: String?, _ description: String) {
+  public init(key: Settings.Key?, _ description: String) {
     self.key = key
     self.description = description
   }

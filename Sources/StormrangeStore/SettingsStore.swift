@@ -5,9 +5,10 @@ import StormrangePropertyList
 /// user set; keys it does not know are kept.
 ///
 /// Several processes share the file as they share the history: ``current`` is the file as it is on
-/// disk now (one `stat` tells whether another process replaced it since it was read), and ``set(_:to:)``
-/// changes one key under the lock `settings.plist.lock`, re-reading the file first, so a change made
-/// meanwhile by another terminal is kept.
+/// disk now (one `stat` tells whether another process replaced it since it was read), and each typed
+/// setter (``set(unit:)``, ``set(temperature:)``) changes one key under the lock `settings.plist.lock`,
+/// re-reading the file first, so a change made meanwhile by another terminal is kept. The keys and
+/// their property-list values live here alone: the application sets typed values.
 ///
 /// A key whose value cannot be used falls back to its default alone (a ``SettingsProblem`` names
 /// it), and setting that key replaces the bad value; a file that is not a property-list dictionary
@@ -53,10 +54,26 @@ public final class SettingsStore {
   /// when all could.
   public var problems: [SettingsProblem] { snapshot?.problems ?? [] }
 
+  /// Saves `unit` as the unit distances are shown in (see ``set(_:to:)``).
+  public func set(unit: DistanceUnit) throws(StoreError) {
+    try set(.unit, to: .string(unit.rawValue))
+  }
+
+  /// Saves `celsius` as the air temperature for new measurements (see ``set(_:to:)``); a value
+  /// outside `SpeedOfSound.plausibleCelsius`, which reading would refuse, is refused.
+  public func set(temperature celsius: Double) throws(StoreError) {
+    try set(.temperature, to: .real(celsius))
+  }
+
   /// Records one setting and saves the file, under the lock, changing only `key` in the file as it
   /// is now (a bad value of `key` included: this is how it is repaired; other keys, bad or unknown,
-  /// are kept). Refuses to overwrite a file it could not read as a dictionary.
-  public func set(_ key: String, to value: PropertyListValue) throws(StoreError) {
+  /// are kept). Refuses a value that reading would not use, and to overwrite a file it could not
+  /// read as a dictionary.
+  private func set(_ key: Settings.Key, to value: PropertyListValue) throws(StoreError) {
+    let entry = PropertyListEntry(key: key.rawValue, value: value)
+    if let problem = Self.interpret([entry]).problems.first {
+      throw .settings(path: path.description, problem: "\(problem.description); not saved")
+    }
     do throws(FileProblem) {
       try DurableFile.createParentDirectories(of: path, owner: FileOwner.ofHistory(at: path))
       try lock.lock(owner: FileOwner.ofHistory(at: path))
@@ -72,10 +89,10 @@ public final class SettingsStore {
       throw .settings(
         path: path.description, problem: "\(problem); fix or remove it before changing settings")
     }
-    if let index = entries.firstIndex(where: { $0.key == key }) {
+    if let index = entries.firstIndex(where: { $0.key == entry.key }) {
       entries[index].value = value
     } else {
-      entries.append(PropertyListEntry(key: key, value: value))
+      entries.append(entry)
     }
     let identity: FileIdentity
     do {
@@ -116,22 +133,23 @@ public final class SettingsStore {
   private static func interpret(_ entries: [PropertyListEntry]) -> Snapshot {
     var snapshot = Snapshot(entries: entries)
     for entry in entries {
-      switch entry.key {
-      case "unit":
+      guard let key = Settings.Key(rawValue: entry.key) else { continue }  // kept, not ours
+      switch key {
+      case .unit:
         guard case .string(let name) = entry.value else {
           snapshot.problems.append(
             SettingsProblem(
-              key: entry.key, "'unit' is \(entry.value.typeDescription), not the name of a unit"))
+              key: key, "'unit' is \(entry.value.typeDescription), not the name of a unit"))
           continue
         }
         guard let unit = DistanceUnit(rawValue: name) else {
           let units = DistanceUnit.allCases.map(\.rawValue).joined(separator: ", ")
           snapshot.problems.append(
-            SettingsProblem(key: entry.key, "'unit' is '\(name)', not one of \(units)"))
+            SettingsProblem(key: key, "'unit' is '\(name)', not one of \(units)"))
           continue
         }
         snapshot.settings.unit = unit
-      case "temperature":
+      case .temperature:
         let celsius: Double
         switch entry.value {
         case .real(let value): celsius = value
@@ -139,21 +157,19 @@ public final class SettingsStore {
         default:
           snapshot.problems.append(
             SettingsProblem(
-              key: entry.key, "'temperature' is \(entry.value.typeDescription), not a number of °C"))
+              key: key, "'temperature' is \(entry.value.typeDescription), not a number of °C"))
           continue
         }
         let range = SpeedOfSound.plausibleCelsius
         guard range.contains(celsius) else {
           snapshot.problems.append(
             SettingsProblem(
-              key: entry.key,
+              key: key,
               "'temperature' is \(Temperature(celsius: celsius).description), not a plausible air temperature "
                 + "(\(Int(range.lowerBound)) to \(Int(range.upperBound)) °C)"))
           continue
         }
         snapshot.settings.temperature = celsius
-      default:
-        continue
       }
     }
     return snapshot

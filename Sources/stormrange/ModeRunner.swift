@@ -1,3 +1,4 @@
+import StormrangeBase
 import StormrangeKit
 import StormrangeProcess
 import StormrangeStore

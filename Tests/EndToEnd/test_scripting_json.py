@@ -65,6 +65,32 @@ def test_stats_json_of_nothing_is_an_empty_array(sandbox):
     assert json.loads(sandbox.run("stats", "--json").stdout) == []
 
 
+# JSON is data for scripts: outside a UTF-8 locale it keeps every character, where text for people
+# gets ASCII stand-ins (`±` as `+/-`).
+
+NOTE = "20 °C ± 1 — ok…"
+STATUS_JSON = (
+    '{"latest": {"index": 2, "date": "2026-07-01T16:10:00Z", "distance_m": 10000.0, '
+    '"uncertainty_m": 577.3502691896258, "bearing_deg": 45.0, "source": "as3935"}, '
+    '"storm": {"count": 2, "start": "2026-07-01T16:03:00Z", "end": "2026-07-01T16:10:00Z"}, '
+    '"trend": {"direction": "unknown", "speed_mps": null, "speed_error_mps": null, "within_10km_at": null}, '
+    '"motion": null, '
+    '"advice": {"level": "all-clear", "within_10km": false, "all_clear_at": "2026-07-01T16:40:00Z"}}\n'
+)
+
+
+def test_json_is_exact_whatever_the_locale(sandbox):
+    sandbox.batch(
+        f"add 5 at 2026-07-01T16:03:00Z note {NOTE}", "add 10 km at 2026-07-01T16:10:00Z source as3935 from NE"
+    )
+    ascii_env = dict(sandbox.env, LC_ALL="C")
+    assert "+/-" in sandbox.run("status", env=ascii_env).stdout
+    assert sandbox.run("status", "--json", env=ascii_env).stdout == STATUS_JSON
+    for command in (("status", "--json"), ("show", "--json"), ("stats", "--json")):
+        assert sandbox.run(*command, env=ascii_env).stdout == sandbox.run(*command).stdout, command
+    assert json.loads(sandbox.run("show", "--json", env=ascii_env).stdout)[0]["note"] == NOTE
+
+
 @pytest.mark.parametrize(
     "lines, status",
     [

@@ -76,6 +76,8 @@ import Testing
     let advice = SafetyAdvice(measurements: [Measurement](), now: flash)
     #expect(advice.level == .allClear)
     #expect(advice.allClear == nil && advice.lastThunder == nil)
+    #expect(advice == .noMeasurements)
+    #expect(SafetyAdvice(measurements: [Measurement](), now: .distantFuture) == .noMeasurements)
   }
 
   @Test func theAllClearCountsFromADetectorsReadingAndCloseIsTenKilometres() throws {

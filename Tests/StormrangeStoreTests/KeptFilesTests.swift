@@ -22,7 +22,7 @@ import Testing
     try history.append(
       Measurement(date: Date(timeIntervalSince1970: 1_782_921_780), delay: 5, temperature: 20))
     settings = SettingsStore(path: directory.file("config/settings.plist"))
-    try settings.set("unit", to: .string("mi"))
+    try settings.set(unit: .miles)
     try directory.write("state/history", "add 5\n")
     kept = KeptFiles(
       history: history, settings: settings, commandHistory: SystemPath(directory.file("state/history")))

@@ -1,4 +1,5 @@
 import Glibc
+import StormrangeDomain
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
   @Test func currentIsTheFileAsItIsNowNotAsItWasFirstRead() throws {
     let mine = SettingsStore(path: path)
     #expect(mine.current.temperature == 20)
-    try SettingsStore(path: path).set("temperature", to: .real(30))
+    try SettingsStore(path: path).set(temperature: 30)
     #expect(mine.current.temperature == 30)
   }
 
@@ -28,8 +29,8 @@ import Testing
     let mine = SettingsStore(path: path)
     let other = SettingsStore(path: path)
     _ = mine.current
-    try other.set("temperature", to: .real(30))
-    try mine.set("unit", to: .string("mi"))
+    try other.set(temperature: 30)
+    try mine.set(unit: .miles)
     #expect(try stored().map(\.key) == ["temperature", "unit"])
     #expect(mine.current.temperature == 30)
     #expect(mine.current.unit == .miles)
@@ -40,7 +41,7 @@ import Testing
       "settings.plist",
       "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>colour</key><string>red</string></dict></plist>"
     )
-    try SettingsStore(path: path).set("unit", to: .string("ft"))
+    try SettingsStore(path: path).set(unit: .feet)
     #expect(
       try stored() == [
         PropertyListEntry(key: "colour", value: .string("red")),
@@ -53,7 +54,7 @@ import Testing
     try directory.write("settings.plist", "not a plist")
     #expect(store.current == .defaults)
     #expect(store.problems == [SettingsProblem(key: nil, "it is not a property-list dictionary")])
-    #expect(throws: StoreError.self) { try store.set("unit", to: .string("mi")) }
+    #expect(throws: StoreError.self) { try store.set(unit: .miles) }
     #expect(directory.bytes("settings.plist") == Array("not a plist".utf8))
     unlink(path)
     #expect(store.current == .defaults)
@@ -73,7 +74,7 @@ import Testing
     #expect(
       store.problems == [
         SettingsProblem(
-          key: "temperature", "'temperature' is 999 °C, not a plausible air temperature (-60 to 60 °C)")
+          key: .temperature, "'temperature' is 999 °C, not a plausible air temperature (-60 to 60 °C)")
       ])
   }
 
@@ -83,8 +84,8 @@ import Testing
     #expect(store.current == .defaults)
     #expect(
       store.problems == [
-        SettingsProblem(key: "unit", "'unit' is an integer, not the name of a unit"),
-        SettingsProblem(key: "temperature", "'temperature' is a date, not a number of °C"),
+        SettingsProblem(key: .unit, "'unit' is an integer, not the name of a unit"),
+        SettingsProblem(key: .temperature, "'temperature' is a date, not a number of °C"),
       ])
   }
 
@@ -93,10 +94,10 @@ import Testing
       "<key>colour</key><string>red</string><key>unit</key><string>furlong</string>"
         + "<key>temperature</key><real>999</real>")
     let store = SettingsStore(path: path)
-    try store.set("temperature", to: .real(25))
+    try store.set(temperature: 25)
     #expect(store.current.temperature == 25)
     #expect(
-      store.problems == [SettingsProblem(key: "unit", "'unit' is 'furlong', not one of km, m, mi, ft, nmi")])
+      store.problems == [SettingsProblem(key: .unit, "'unit' is 'furlong', not one of km, m, mi, ft, nmi")])
     #expect(
       try stored() == [
         PropertyListEntry(key: "colour", value: .string("red")),
@@ -105,8 +106,19 @@ import Testing
       ])
   }
 
+  @Test func setRefusesATemperatureReadingWouldNotUseAndWritesNothing() throws {
+    try write("<key>unit</key><string>mi</string>")
+    let before = directory.bytes("settings.plist")
+    let store = SettingsStore(path: path)
+    #expect(throws: StoreError.self) { try store.set(temperature: 999) }
+    #expect(throws: StoreError.self) { try store.set(temperature: .nan) }
+    #expect(directory.bytes("settings.plist") == before)
+    #expect(directory.bytes("settings.plist.lock") == nil)
+    #expect(store.current.unit == .miles)
+  }
+
   @Test func setTakesTheLockBesideTheFile() throws {
-    try SettingsStore(path: path).set("unit", to: .string("m"))
+    try SettingsStore(path: path).set(unit: .metres)
     #expect(directory.bytes("settings.plist.lock") == [])
   }
 }

@@ -1,3 +1,5 @@
+import StormrangeBase
+
 /// Runs lines from a pipe or file: no prompt, results flushed after each command, errors labelled
 /// with line numbers, exit status 1 if any command failed or the input could not be read. A batch
 /// that ends with a flash still timed warns that nothing was recorded for it.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
+import StormrangeStore
 
 /// `add SECONDS …`: records a delay the user counted; `add DIST UNIT …`: a range read off a
 /// lightning detector (see ``AddArguments`` for the syntax).
@@ -79,7 +80,7 @@ struct AddCommand: Command {
         date: flash ?? now, distance: metres, origin: .detector(source: source), bearing: bearing,
         note: words.note)
     }
-    try session.record(measurement, warning: nil)
+    try session.record(measurement, warning: nil, unit: session.currentSettings.unit)
     return .proceed
   }
 

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import StormrangeBase
 import StormrangeStore
 
 /// `clear`: empties the history, keeping what it held in a file beside it that `import` brings back.

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc

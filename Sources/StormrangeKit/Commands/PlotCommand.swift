@@ -1,5 +1,6 @@
 import StormrangeBase
 import StormrangeDomain
+import StormrangeStore
 
 /// `plot [N]`: a chart of distance over time for the current storm, or the last N measurements.
 struct PlotCommand: Command {

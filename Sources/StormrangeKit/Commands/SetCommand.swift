@@ -14,7 +14,7 @@ struct SetCommand: Command {
     Settings are saved and apply to later sessions.
     """
 
-  static let names = ["unit", "temperature"]
+  static let names = Settings.Key.allCases.map(\.rawValue)
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     switch index {
@@ -40,35 +40,35 @@ struct SetCommand: Command {
       return .proceed
     }
     // Setting names and units are taken in any case (`set unit MI`).
-    guard let key = arguments[0].word(among: Self.names) else { throw unknownSetting(arguments[0]) }
-    guard arguments.count == 2 else { throw usageError("'set \(key)' needs a value") }
+    guard let name = arguments[0].word(among: Self.names), let key = Settings.Key(rawValue: name) else {
+      throw unknownSetting(arguments[0])
+    }
+    guard arguments.count == 2 else { throw usageError("'set \(name)' needs a value") }
     let value = arguments[1]
     switch key {
-    case "unit":
+    case .unit:
       guard let unit = DistanceUnit(word: value) else {
         throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use km, m, mi, ft or nmi")
       }
       try StormrangeError.wrapping { () throws(StoreError) in
-        try session.settings.set("unit", to: .string(unit.rawValue))
+        try session.settings.set(unit: unit)
       }
-      session.saved(.setting(name: "unit", value: unit.rawValue))
+      session.saved(.setting(name: key.rawValue, value: unit.rawValue))
       session.say("unit set to \(unit.rawValue)")
-    case "temperature":
+    case .temperature:
       guard let temperature = Temperature(parsing: value) else {
         throw .invalidArgument(
           "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)"
         )
       }
       try StormrangeError.wrapping { () throws(StoreError) in
-        try session.settings.set("temperature", to: .real(temperature.celsius))
+        try session.settings.set(temperature: temperature.celsius)
       }
-      session.saved(.setting(name: "temperature", value: temperature.description))
+      session.saved(.setting(name: key.rawValue, value: temperature.description))
       let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)
       session.say(
         "temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"
       )
-    default:
-      throw unknownSetting(arguments[0])
     }
     return .proceed
   }

@@ -1,5 +1,6 @@
 import StormrangeBase
 import StormrangeDomain
+import StormrangeStore
 
 /// `show [N]`: the measurements, oldest first.
 struct ShowCommand: Command {

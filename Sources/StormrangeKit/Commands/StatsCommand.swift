@@ -1,5 +1,6 @@
 import StormrangeBase
 import StormrangeDomain
+import StormrangeStore
 
 /// `stats`: one line per storm with its count, start and end, nearest, farthest and mean distance.
 struct StatsCommand: Command {
@@ -19,7 +20,7 @@ struct StatsCommand: Command {
     let json = try flags(arguments, allowed: ["--json"]).contains("--json")
     let storms = Storm.all(in: session.history)
     if json {
-      session.output.write(Self.json(storms))
+      session.output.writeExactly(Self.json(storms))  // JSON is data: never ASCII stand-ins
       return .proceed
     }
     guard !storms.isEmpty else {

@@ -1,4 +1,5 @@
 import StormrangeDomain
+import StormrangeStore
 
 /// `status [--json] [--exit-code]`: how far the storm is and how sure that is, whether it is coming,
 /// and what to do.
@@ -54,7 +55,7 @@ struct StatusCommand: Command {
     let now = session.clock.now().wall
     let status = StormStatus(history: session.history, now: now)
     if json {
-      session.output.write(StatusJSON.encode(status, now: now) + "\n")
+      session.output.writeExactly(StatusJSON.encode(status) + "\n")  // JSON is data: never ASCII stand-ins
     } else if let status {
       let report = StatusReport(
         status: status, unit: session.currentSettings.unit, repertoire: session.repertoire,

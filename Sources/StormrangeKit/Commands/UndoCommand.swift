@@ -1,3 +1,5 @@
+import StormrangeStore
+
 /// `undo`: reverts the last change made in this session.
 struct UndoCommand: Command {
   let name = "undo"

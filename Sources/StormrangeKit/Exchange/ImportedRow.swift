@@ -1,7 +1,6 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
-import StormrangePropertyList
 import StormrangeStore
 
 /// One measurement as an import file gives it, before it is checked.

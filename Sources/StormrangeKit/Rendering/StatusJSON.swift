@@ -1,5 +1,3 @@
-import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
 
 /// `status --json`: the status as one JSON object on one line, for scripts. Dates are ISO 8601 UTC
@@ -18,12 +16,11 @@ import StormrangeDomain
 /// ```
 enum StatusJSON {
   /// The object for `status` (nil: no measurements), without a line break.
-  static func encode(_ status: StormStatus?, now: Date) -> String {
+  static func encode(_ status: StormStatus?) -> String {
     guard let status else {
-      let advice = SafetyAdvice(measurements: [Measurement](), now: now)
       return JSONText.object([
         "latest": JSONText.null, "storm": JSONText.null, "trend": JSONText.null, "motion": JSONText.null,
-        "advice": self.advice(advice),
+        "advice": advice(.noMeasurements),
       ])
     }
     let latest = status.latest

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import StormrangeDomain
 
 /// Decides when `watch --json` prints a line: at start, after every change to the history, and when
@@ -13,12 +12,12 @@ struct StatusStream {
 
   private var printed: AdviceState?
 
-  /// The line to print for `status` at `now` (without a line break), or nil when nothing changed.
-  mutating func line(for status: StormStatus?, now: Date, historyChanged: Bool) -> String? {
-    let advice = status?.advice ?? SafetyAdvice(measurements: [Measurement](), now: now)
+  /// The line to print for `status` (without a line break), or nil when nothing changed.
+  mutating func line(for status: StormStatus?, historyChanged: Bool) -> String? {
+    let advice = status?.advice ?? .noMeasurements
     let state = AdviceState(level: advice.level, close: advice.lightningWithinCloseDistance)
     guard printed == nil || historyChanged || state != printed else { return nil }
     printed = state
-    return StatusJSON.encode(status, now: now)
+    return StatusJSON.encode(status)
   }
 }

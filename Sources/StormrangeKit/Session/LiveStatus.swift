@@ -79,6 +79,6 @@ public final class LiveStatus {
     let now = session.clock.now().wall
     let status = status(at: now)
     guard problem == nil else { return nil }
-    return stream.line(for: status, now: now, historyChanged: historyChanged)
+    return stream.line(for: status, historyChanged: historyChanged)
   }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 
@@ -8,6 +7,10 @@ import StormrangeStore
 /// follows it: `  ± 0.15 km · approaching at 24 km/h · take shelter now`.
 extension Session {
   /// Records a timed delay (`typed` as given, for messages) at the current temperature.
+  ///
+  /// Each add reads the settings once (``Session/currentSettings``, which may warn about the file),
+  /// before the history changes: the temperature goes into the measurement, the unit into its
+  /// confirmation.
   func recordDelay(
     _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?
   ) throws(StormrangeError) {
@@ -16,14 +19,14 @@ extension Session {
       if let note { try MeasurementRules.checkNote(note) }
       return warning
     }
+    let settings = currentSettings
     let measurement = Measurement(
-      date: date, delay: delay, temperature: currentSettings.temperature, bearing: bearing, note: note
-    )
-    try record(measurement, warning: warning)
+      date: date, delay: delay, temperature: settings.temperature, bearing: bearing, note: note)
+    try record(measurement, warning: warning, unit: settings.unit)
   }
 
-  /// Records `measurement`, already checked, and confirms it; `warning` is shown first.
-  func record(_ measurement: Measurement, warning: String?) throws(StormrangeError) {
+  /// Records `measurement`, already checked, and confirms it in `unit`; `warning` is shown first.
+  func record(_ measurement: Measurement, warning: String?, unit: DistanceUnit) throws(StormrangeError) {
     let entry = HistoryEntry(measurement)
     let index = try changeHistory { entries -> Int in
       entries.append(entry)
@@ -33,7 +36,6 @@ extension Session {
     saved(.added(index: index))
     shownNumbers.showed(index - 1..<index, of: history.entries)
     if let warning { warn(warning) }
-    let unit = currentSettings.unit
     say(Self.confirmation(index: index, measurement, unit: unit))
     if mode == .interactive, let status = StormStatus(history: history, now: clock.now().wall) {
       let report = StatusReport(

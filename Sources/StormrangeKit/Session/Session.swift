@@ -104,12 +104,12 @@ public final class Session {
   /// What is used instead of what `problem` could not give.
   private static func fallback(for problem: SettingsProblem) -> String {
     switch problem.key {
-    case "unit"?:
+    case .unit?:
       "using the default, \(Settings.defaults.unit.rawValue), until 'set unit' replaces it"
-    case "temperature"?:
+    case .temperature?:
       "using the default, \(Temperature(celsius: Settings.defaults.temperature).description), "
         + "until 'set temperature' replaces it"
-    default: "using the defaults"
+    case nil: "using the defaults"
     }
   }
 

@@ -1,4 +1,5 @@
 import Glibc
+import StormrangeDomain
 import Testing
 
 @testable import StormrangeKit

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import StormrangeStore
 import TestSupport
 import Testing
 

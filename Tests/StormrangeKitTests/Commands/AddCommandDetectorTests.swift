@@ -1,4 +1,4 @@
-import FoundationEssentials
+import TestSupport
 import Testing
 
 @testable import StormrangeDomain

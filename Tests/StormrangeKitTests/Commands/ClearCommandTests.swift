@@ -1,4 +1,6 @@
 import FoundationEssentials
+import StormrangeDomain
+import TestSupport
 import Testing
 
 @testable import StormrangeKit

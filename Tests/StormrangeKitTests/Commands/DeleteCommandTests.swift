@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Testing
 
 @testable import StormrangeBase

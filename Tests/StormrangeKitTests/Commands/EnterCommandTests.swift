@@ -1,3 +1,4 @@
+import StormrangeDomain
 import Testing
 
 @testable import StormrangeKit

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import TestSupport
 import Testing
 
 @testable import StormrangeBase

@@ -1,3 +1,5 @@
+import StormrangeDomain
+import TestSupport
 import Testing
 
 @testable import StormrangeKit
@@ -42,7 +44,7 @@ import Testing
   @Test func aSessionUsesTheSettingsAnotherProcessSavedMeanwhile() throws {
     let test = TestSession()
     test.runAll(["add 6"])
-    try SettingsStore(path: test.directory.file("settings.plist")).set("temperature", to: .real(30))
+    try SettingsStore(path: test.directory.file("settings.plist")).set(temperature: 30)
     test.runAll(["set unit mi", "add 6"])
     let stored = try PropertyListReader.read(try #require(test.directory.bytes("settings.plist")))
     #expect(

@@ -1,3 +1,4 @@
+import StormrangeDomain
 import StormrangeStore
 import Testing
 

@@ -1,3 +1,5 @@
+import StormrangeDomain
+import TestSupport
 import Testing
 
 @testable import StormrangeKit

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import StormrangeDomain
+import StormrangeStore
 import Testing
 
 @testable import StormrangeKit

@@ -12,7 +12,7 @@ import Testing
   }
 
   @Test func noMeasurementsIsAllNullButTheAdvice() throws {
-    let text = StatusJSON.encode(nil, now: now)
+    let text = StatusJSON.encode(nil)
     #expect(!text.contains("\n"))
     #expect(
       text
@@ -26,7 +26,7 @@ import Testing
       date: now.addingTimeInterval(-60), distance: 10_000, origin: .detector(source: source),
       bearing: Bearing(degrees: 90), note: nil)
     let status = try #require(StormStatus(history: [reading], now: now))
-    let object = try decode(StatusJSON.encode(status, now: now))
+    let object = try decode(StatusJSON.encode(status))
     let latest = try #require(object["latest"] as? [String: Any])
     #expect(latest["index"] as? Int == 1)
     #expect(latest["date"] as? String == "2026-07-01T16:02:00Z")

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Testing
 
 @testable import StormrangeBase
@@ -82,9 +81,7 @@ import Testing
     var stream = StatusStream()
     func line(changed: Bool = false) -> String? {
       stream.line(
-        for: StormStatus(history: test.session.history, now: test.clock.now().wall),
-        now: test.clock.now().wall,
-        historyChanged: changed)
+        for: StormStatus(history: test.session.history, now: test.clock.now().wall), historyChanged: changed)
     }
     try test.session.loadHistory()
     let first = try #require(line())
@@ -100,8 +97,7 @@ import Testing
     #expect(clear.contains(#""level": "all-clear""#))
     #expect(
       clear
-        == StatusJSON.encode(
-          StormStatus(history: test.session.history, now: test.clock.now().wall), now: test.clock.now().wall))
+        == StatusJSON.encode(StormStatus(history: test.session.history, now: test.clock.now().wall)))
     #expect(line() == nil)
   }
 }

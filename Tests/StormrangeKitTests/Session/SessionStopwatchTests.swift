@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeDomain
 import Testing
 
 @testable import StormrangeKit
