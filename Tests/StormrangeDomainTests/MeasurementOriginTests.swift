@@ -34,15 +34,15 @@ import Testing
   @Test func theDetectorsDistanceRules() throws {
     let as3935 = try #require(DetectorSource("as3935"))
     #expect(throws: MeasurementError.distanceNotPositive(typed: "0 km")) {
-      try MeasurementRules.checkDetectorDistance(0, source: nil, typed: "0 km")
+      try MeasurementRules.typed.checkDetectorDistance(0, source: nil, typed: "0 km")
     }
     #expect(throws: MeasurementError.distanceTooFar(typed: "113 km")) {
-      try MeasurementRules.checkDetectorDistance(113_000, source: nil, typed: "113 km")
+      try MeasurementRules.typed.checkDetectorDistance(113_000, source: nil, typed: "113 km")
     }
     #expect(throws: MeasurementError.notAnAS3935Step(typed: "11 km")) {
-      try MeasurementRules.checkDetectorDistance(11_000, source: as3935, typed: "11 km")
+      try MeasurementRules.typed.checkDetectorDistance(11_000, source: as3935, typed: "11 km")
     }
-    try MeasurementRules.checkDetectorDistance(11_000, source: DetectorSource("other"), typed: "11 km")
-    try MeasurementRules.checkDetectorDistance(40_000, source: as3935, typed: "40 km")
+    try MeasurementRules.typed.checkDetectorDistance(11_000, source: DetectorSource("other"), typed: "11 km")
+    try MeasurementRules.typed.checkDetectorDistance(40_000, source: as3935, typed: "40 km")
   }
 }

@@ -7,13 +7,15 @@ import StormrangeStore
 /// confirmation line: `#12  2.06 km NE  (delay 6.00 s)`; at the prompt a one-line status summary
 /// follows it: `  ± 0.15 km · approaching at 24 km/h · take shelter now`.
 enum Recording {
-  /// Records a timed delay (`typed` as given, for messages) at the current temperature.
+  /// Records a timed delay (`typed` as given, for messages) at the current temperature, its delay
+  /// and note checked with `rules` (``MeasurementRules/typed`` or ``MeasurementRules/stopwatch``).
   static func recordDelay(
-    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?, in session: Session
+    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?,
+    under rules: MeasurementRules, in session: Session
   ) throws(StormrangeError) {
     let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
-      let warning = try MeasurementRules.checkDelay(delay, as: typed)
-      if let note { try MeasurementRules.checkNote(note) }
+      let warning = try rules.checkDelay(delay, as: typed)
+      if let note { try rules.checkNote(note) }
       return warning
     }
     let measurement = Measurement(

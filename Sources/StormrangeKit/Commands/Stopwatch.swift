@@ -22,7 +22,7 @@ enum Stopwatch {
     guard delay != 0 else { throw .flashAndThunderTogether }
     try Recording.recordDelay(
       delay, typed: FixedPoint.fixed(delay, digits: 2), date: started.moment.wall,
-      bearing: started.bearing ?? bearing, note: nil, in: session)
+      bearing: started.bearing ?? bearing, note: nil, under: .stopwatch, in: session)
   }
 
   /// Forgets a running flash (Ctrl-C); says so and returns true if one was running.
