@@ -45,11 +45,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Helpers the test targets share: a temporary directory.
+    // Helpers the test targets share: a temporary directory, a seeded random number generator.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "StormrangeBaseTests", dependencies: ["StormrangeBase"]),
-    .testTarget(name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase"]),
-    .testTarget(name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"]),
+    .testTarget(
+      name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase", "TestSupport"]),
+    .testTarget(
+      name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"]),
     .testTarget(
       name: "StormrangeStoreTests",
       dependencies: [
