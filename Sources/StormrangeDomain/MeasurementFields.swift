@@ -22,7 +22,7 @@ public struct MeasurementFields: Equatable, Sendable {
   /// The detector's name.
   public var source: String?
 
-  public init(
+  @inlinable public init(
     date: Date? = nil, delay: Double? = nil, distance: Double? = nil, temperature: Double? = nil,
     speedOfSound: Double? = nil, note: String? = nil, bearing: Double? = nil, source: String? = nil
   ) {
@@ -39,6 +39,8 @@ public struct MeasurementFields: Equatable, Sendable {
   /// The measurement the values make, held to `rules` at `now`; throws the first rule it breaks.
   /// First what it is: a date, a source with no timing or a delay with its temperature and speed
   /// of sound, a distance, a bearing of 0–360 degrees; then its values (``MeasurementRules/check(_:now:)``).
+  // Inlinable, like the initialiser: loading calls both for every entry of the history.
+  @inlinable
   public func measurement(under rules: MeasurementRules, now: Date) throws(MeasurementError) -> Measurement {
     guard let date else { throw .missing(.date) }
     let origin: MeasurementOrigin

@@ -3,11 +3,12 @@
 /// ``stopwatch``, ``imported``, ``stored``), so that where they differ is visible here.
 ///
 /// Every rule set holds a delay to more than 0 and at most ``maximumDelay`` (finite), a temperature
-/// to ``SpeedOfSound/plausibleCelsius``, a speed of sound to
-/// ``SpeedOfSound/plausibleMetresPerSecond``, a distance to more than 0 and at most
-/// ``maximumDistance`` (an AS3935's to one of its steps), a bearing to 0–360 degrees, a detector's
-/// name to ``DetectorSource``'s rule, a detector's reading to no timing, and a date to the years
-/// 0001–9999 (as stored, in whole seconds). They differ in these, and only these:
+/// to ``SpeedOfSound/plausibleCelsius`` (a typed delay takes `set temperature`, which holds it
+/// there), a speed of sound to ``SpeedOfSound/plausibleMetresPerSecond``, a distance to more than 0
+/// and at most ``maximumDistance`` (an AS3935's to one of its steps), a bearing to 0–360 degrees
+/// (typed, also a compass point), a detector's name to ``DetectorSource``'s rule, a detector's
+/// reading to no delay, temperature or speed of sound, and a date to the years 0001–9999. They
+/// differ in these, and only these:
 ///
 /// - **Delay floor.** A delay typed with `add` is at least ``minimumTypedDelay`` (less is not a
 ///   thunder delay); the stopwatch, import and loading take any positive delay, so that every
@@ -23,12 +24,12 @@
 ///   (other tools store a fixed 343 m/s); a typed or timed one is computed from them.
 /// - **What may be missing.** An imported row may leave out the temperature (the current `set
 ///   temperature`), the speed of sound and the distance (computed), which the import fills in
-///   before these rules apply (the Kit's `ImportedRow`); a stored entry must hold them; a typed
-///   delay takes the set temperature.
+///   before these rules apply (the Kit's `ImportedRow`); a stored entry must hold them.
 ///
-/// The delay warning (``warningDelay``) is for what is added, typed or imported; loading does not
-/// warn. The order of the checks, and so which of several problems is reported, is that of
-/// ``check(_:now:)``; typed input is checked as it is read, value by value, with the text as typed.
+/// The delay warning (``warningDelay``) is for what is added, typed, timed or imported; loading
+/// does not warn. Which of several problems is reported follows the order of
+/// ``MeasurementFields/measurement(under:now:)`` and ``check(_:now:)`` for what a file gives;
+/// typed input is checked as it is read, value by value, and named as typed.
 public struct MeasurementRules: Sendable {
   /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
   public static let maximumDelay: Double = 300

@@ -133,10 +133,15 @@ import Testing
     #expect(throws: MeasurementError.delayNotPositive(typed: "-5.0")) {
       try MeasurementRules.stored.check(bad, now: now)
     }
+    let timing = ThunderTiming(delay: 6, temperature: 20, speedOfSound: 343)
     let late = Measurement(
-      date: now.addingTimeInterval(1e6), distance: 2058, origin: bad.origin, bearing: nil, note: "\u{7}")
-    #expect(throws: MeasurementError.delayNotPositive(typed: "-5.0")) {
+      date: now.addingTimeInterval(1e6), distance: 2058, origin: .timed(timing), bearing: nil, note: "\u{7}")
+    #expect(throws: MeasurementError.dateAhead(late.date, typed: nil)) {
       try MeasurementRules.stored.check(late, now: now)
+    }
+    let ringing = Measurement(date: now, distance: 2058, origin: .timed(timing), bearing: nil, note: "\u{7}")
+    #expect(throws: MeasurementError.noteUnstorable("\u{7}")) {
+      try MeasurementRules.stored.check(ringing, now: now)
     }
   }
 }
