@@ -222,7 +222,8 @@ struct MeasurementImport {
     row.fields.distance = try number("distance_m")
     row.fields.temperature = try number("temperature_c")
     row.fields.speedOfSound = try number("speed_of_sound_mps")
-    row.fields.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }  // as in CSV, an empty note is none
+    // As in CSV, an empty note is none.
+    row.fields.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }
     row.fields.bearing = try number("bearing_deg")
     row.fields.source = try string("source")
     return row
