@@ -64,11 +64,11 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // Helpers the test targets share: a temporary directory.
+    // Helpers the test targets share: a temporary directory, a seeded random number generator.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .testTarget(name: "StormrangeBaseTests", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase"],
+      name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangePropertyListTests", dependencies: ["StormrangePropertyList", "StormrangeBase"],

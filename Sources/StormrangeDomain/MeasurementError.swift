@@ -1,26 +1,50 @@
-/// Why a measurement (its delay or distance, bearing, source or note) cannot be recorded. The values are the ones given, so the application can
-/// name them in its message.
+import FoundationEssentials
+
+/// Why a measurement cannot be recorded or loaded: the rule of ``MeasurementRules`` or
+/// ``MeasurementFields`` it breaks. The values are the ones given (`typed`: as typed, or a number's
+/// description when it came as a number), so each path can name them in its own words.
 public enum MeasurementError: Error, Equatable, Sendable {
-  /// Zero, negative, or not a finite number; `typed` is the text as given.
+  /// A value a measurement of its kind needs is not there.
+  case missing(MeasurementFields.Key)
+  /// A detector's reading (it has a source) has a delay, temperature or speed of sound.
+  case timingBesideSource(MeasurementFields.Key)
+  /// Zero, negative, or not a finite number.
   case delayNotPositive(typed: String)
-  /// Typed, and shorter than ``MeasurementRules/minimumTypedDelay``.
+  /// Shorter than the rule set's ``MeasurementRules/minimumDelay``.
   case delayTooShort(typed: String)
   /// Longer than ``MeasurementRules/maximumDelay``.
   case delayTooLong(typed: String)
-  /// A detector's distance that is zero, negative or not finite; `typed` is the text as given.
+  /// Outside ``SpeedOfSound/plausibleCelsius``.
+  case temperatureImplausible(Double)
+  /// Outside ``SpeedOfSound/plausibleMetresPerSecond``.
+  case speedOfSoundImplausible(Double)
+  /// A detector's distance that is zero, negative or not finite.
   case distanceNotPositive(typed: String)
   /// A detector's distance beyond ``MeasurementRules/maximumDistance``.
   case distanceTooFar(typed: String)
-  /// An AS3935 reading that is not one of the chip's steps (``AS3935``); `typed` is as given.
+  /// An AS3935 reading that is not one of the chip's steps (``AS3935``).
   case notAnAS3935Step(typed: String)
+  /// A timed measurement's distance as given, not more than 0 and at most
+  /// ``MeasurementRules/maximumDistance``.
+  case timedDistanceOutOfRange(Double)
+  /// A timed measurement's distance as given, too far from delay × speed of sound (`expected`).
+  case distanceMismatch(Double, expected: Double)
   /// A bearing that is neither 0–360 degrees nor a compass point.
   case bearingInvalid(typed: String)
+  /// A bearing in degrees outside 0–360.
+  case bearingOutOfRange(Double)
   /// A detector name that breaks ``DetectorSource``'s rule.
   case sourceInvalid(typed: String)
-  /// The note holds a control character (an XML property list cannot store most of them).
+  /// A date outside the years 0001–9999; `typed` as typed, when it was.
+  case dateOutOfRange(Date, typed: String?)
+  /// A date more than the rule set's ``MeasurementRules/dateLead`` ahead of the clock.
+  case dateAhead(Date, typed: String?)
+  /// A typed note holds a control character.
   case noteControlCharacter(Unicode.Scalar)
-  /// The note holds U+FFFE or U+FFFF, which are not characters.
+  /// A typed note holds U+FFFE or U+FFFF, which are not characters.
   case noteNonCharacter(Unicode.Scalar)
-  /// The note is over ``MeasurementRules/maximumNoteLength`` characters.
+  /// A typed note is over ``MeasurementRules/maximumNoteLength`` characters.
   case noteTooLong(length: Int)
+  /// A note holds a character the history file cannot store (``MeasurementRules/Notes/storable``).
+  case noteUnstorable(Unicode.Scalar)
 }

@@ -1,11 +1,40 @@
-/// What a delay or a detector's distance, a bearing, a source and a note must be before they are
-/// recorded, and when to warn.
-public enum MeasurementRules {
+/// What a measurement must be before it is recorded or loaded, and when to warn: the one place that
+/// states the rules, with one rule set for each way a measurement arrives (``typed``,
+/// ``stopwatch``, ``imported``, ``stored``), so that where they differ is visible here.
+///
+/// Every rule set holds a delay to more than 0 and at most ``maximumDelay`` (finite), a temperature
+/// to ``SpeedOfSound/plausibleCelsius`` (a typed delay takes `set temperature`, which holds it
+/// there), a speed of sound to ``SpeedOfSound/plausibleMetresPerSecond``, a distance to more than 0
+/// and at most ``maximumDistance`` (an AS3935's to one of its steps), a bearing to 0–360 degrees
+/// (typed, also a compass point), a detector's name to ``DetectorSource``'s rule, a detector's
+/// reading to no delay, temperature or speed of sound, and a date to the years 0001–9999. They
+/// differ in these, and only these:
+///
+/// - **Delay floor.** A delay typed with `add` is at least ``minimumTypedDelay`` (less is not a
+///   thunder delay); the stopwatch, import and loading take any positive delay, so that every
+///   export imports back.
+/// - **Date ahead of the clock.** `add … at TIME` and an imported row may lie at most
+///   ``typedDateLead`` (a minute) ahead; a stored entry ``storedDateLead`` (a day), since the clocks
+///   of machines that share a history disagree. The stopwatch's date is the clock's own, unchecked.
+/// - **Notes.** A typed note is one printable line of at most ``maximumNoteLength`` characters; an
+///   imported or stored one may be any text the history file can hold, of any length
+///   (``Notes``), so that an export keeps a note's line breaks and imports back.
+/// - **Distance against delay × speed of sound.** An imported row's distance must agree with them
+///   to 1 m or 0.5 % (``distanceTolerance``: a spreadsheet may round); a stored one is not compared
+///   (other tools store a fixed 343 m/s); a typed or timed one is computed from them.
+/// - **What may be missing.** An imported row may leave out the temperature (the current `set
+///   temperature`), the speed of sound and the distance (computed), which the import fills in
+///   before these rules apply (the Kit's `ImportedRow`); a stored entry must hold them.
+///
+/// The delay warning (``warningDelay``) is for what is added, typed, timed or imported; loading
+/// does not warn. Which of several problems is reported follows the order of
+/// ``MeasurementFields/measurement(under:now:)`` and ``check(_:now:)`` for what a file gives;
+/// typed input is checked as it is read, value by value, and named as typed.
+public struct MeasurementRules: Sendable {
   /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
   public static let maximumDelay: Double = 300
   /// The shortest delay `add` takes as typed. Less is not a thunder delay (a tenth of a second is
-  /// 34 m), and shows as `0.00 s, 0.00 km`. Only typed input is held to it: loading and import
-  /// accept any positive delay (``isAcceptedDelay(_:)``), so that every export imports back.
+  /// 34 m), and shows as `0.00 s, 0.00 km`.
   public static let minimumTypedDelay: Double = 0.1
   /// Beyond ~75 s (~25 km) thunder is rarely heard: accepted, with a warning.
   public static let warningDelay: Double = 75
@@ -14,69 +43,44 @@ public enum MeasurementRules {
   /// The farthest distance a measurement can give: the longest delay at the fastest plausible speed
   /// of sound (about 112 km).
   public static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
+  /// How far ahead of the clock a time typed with `add … at` or an imported date may lie: clocks
+  /// are a little off, but a flash in the future is a mistake.
+  public static let typedDateLead: Double = 60
   /// How far ahead of the clock a stored date may lie: clocks of the machines that share a history
   /// disagree, but not by more than this; a later date is a mistake (9999-12-31).
   public static let storedDateLead: Double = 86400
 
-  /// Whether `add` accepts the delay: more than 0, at most ``maximumDelay`` (so finite).
-  public static func isAcceptedDelay(_ delay: Double) -> Bool { delay > 0 && delay <= maximumDelay }
+  /// The shortest delay accepted; nil: any delay more than 0.
+  public let minimumDelay: Double?
+  /// How far ahead of the clock a date may lie, in seconds; nil: not checked (the clock's own).
+  public let dateLead: Double?
+  /// Which characters a note may hold, and how many.
+  public let notes: Notes
+  /// How far a given distance may stray from delay × speed of sound, as (metres, fraction): the
+  /// larger of the two counts. Nil: not compared.
+  public let distanceTolerance: (metres: Double, fraction: Double)?
 
-  /// Whether a measurement can give the distance in metres: more than 0, at most ``maximumDistance``.
-  public static func isAcceptedDistance(_ distance: Double) -> Bool {
-    distance > 0 && distance <= maximumDistance
-  }
+  /// A measurement typed with `add`.
+  public static let typed = MeasurementRules(
+    minimumDelay: minimumTypedDelay, dateLead: typedDateLead, notes: .printableLine,
+    distanceTolerance: nil)
+  /// A delay timed with `flash` and `thunder` (or the Enter key): dated by the clock.
+  public static let stopwatch = MeasurementRules(
+    minimumDelay: nil, dateLead: nil, notes: .printableLine, distanceTolerance: nil)
+  /// A row of a CSV or JSON file given to `import`.
+  public static let imported = MeasurementRules(
+    minimumDelay: nil, dateLead: typedDateLead, notes: .storable, distanceTolerance: (1, 0.005))
+  /// An entry of the history file, or of a property list given to `import`.
+  public static let stored = MeasurementRules(
+    minimumDelay: nil, dateLead: storedDateLead, notes: .storable, distanceTolerance: nil)
 
-  /// Checks a delay in seconds; returns a warning to show, or nil.
-  public static func checkDelay(_ delay: Double, as typed: String) throws(MeasurementError) -> String? {
-    guard delay.isFinite, delay > 0 else { throw .delayNotPositive(typed: typed) }
-    guard delay <= maximumDelay else { throw .delayTooLong(typed: typed) }
-    if delay > warningDelay {
-      return
-        "a delay of \(delay.description) s is unusual: thunder is rarely heard beyond ~25 km"
-    }
-    return nil
-  }
-
-  /// Checks a delay typed with `add`: as ``checkDelay(_:as:)`` (whose warning is for recording to
-  /// give), and at least ``minimumTypedDelay``.
-  public static func checkTypedDelay(_ delay: Double, as typed: String) throws(MeasurementError) {
-    _ = try checkDelay(delay, as: typed)
-    guard delay >= minimumTypedDelay else { throw .delayTooShort(typed: typed) }
-  }
-
-  /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than
-  /// 0, at most ``maximumDistance``, and for an AS3935 one of its steps.
-  public static func checkDetectorDistance(_ metres: Double, source: DetectorSource?, typed: String)
-    throws(MeasurementError)
-  {
-    guard metres.isFinite, metres > 0 else { throw .distanceNotPositive(typed: typed) }
-    guard metres <= maximumDistance else { throw .distanceTooFar(typed: typed) }
-    if source?.isAS3935 == true, AS3935.interval(forMetres: metres) == nil {
-      throw .notAnAS3935Step(typed: typed)
-    }
-  }
-
-  /// A bearing as typed (degrees 0–360 or a compass point).
-  public static func bearing(_ typed: String) throws(MeasurementError) -> Bearing {
-    guard let bearing = Bearing(parsing: typed) else { throw .bearingInvalid(typed: typed) }
-    return bearing
-  }
-
-  /// A detector's name as typed.
-  public static func source(_ typed: String) throws(MeasurementError) -> DetectorSource {
-    guard let source = DetectorSource(typed) else { throw .sourceInvalid(typed: typed) }
-    return source
-  }
-
-  /// Checks a note: an XML property list cannot hold control characters, and notes are one line.
-  public static func checkNote(_ note: String) throws(MeasurementError) {
-    if let control = note.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-      throw .noteControlCharacter(control)
-    }
-    if let bad = note.unicodeScalars.first(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) {
-      throw .noteNonCharacter(bad)
-    }
-    let length = note.count
-    guard length <= maximumNoteLength else { throw .noteTooLong(length: length) }
+  private init(
+    minimumDelay: Double?, dateLead: Double?, notes: Notes,
+    distanceTolerance: (metres: Double, fraction: Double)?
+  ) {
+    self.minimumDelay = minimumDelay
+    self.dateLead = dateLead
+    self.notes = notes
+    self.distanceTolerance = distanceTolerance
   }
 }

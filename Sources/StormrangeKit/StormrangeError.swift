@@ -104,43 +104,6 @@ public enum StormrangeError: Error, Equatable, Sendable {
     }
   }
 
-  private static func message(for error: MeasurementError) -> String {
-    switch error {
-    case .delayNotPositive(let typed):
-      return "delay must be a positive number of seconds, not '\(typed.escapedForDisplay)'"
-    case .delayTooShort(let typed):
-      return
-        "a delay of \(typed.escapedForDisplay) s is not a thunder delay: 'add' takes \(MeasurementRules.minimumTypedDelay.description) s or more"
-    case .delayTooLong(let typed):
-      return
-        "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(MeasurementRules.maximumDelay)) s (~100 km)"
-    case .noteControlCharacter(let scalar):
-      let code = String(scalar.value, radix: 16, uppercase: true)
-      return
-        "the note contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); remove it"
-    case .noteNonCharacter(let scalar):
-      return
-        "the note contains U+\(String(scalar.value, radix: 16, uppercase: true)), which is not a character"
-    case .noteTooLong(let length):
-      return "the note is \(length) characters long; the limit is \(MeasurementRules.maximumNoteLength)"
-    case .distanceNotPositive(let typed):
-      return "a detector's distance must be more than 0, not '\(typed.escapedForDisplay)'"
-    case .distanceTooFar(let typed):
-      return
-        "a distance of \(typed.escapedForDisplay) is too far: stormrange accepts at most \(FixedPoint.fixed((MeasurementRules.maximumDistance / 10).rounded(.down) / 100, digits: 2)) km (300 s of thunder)"
-    case .notAnAS3935Step(let typed):
-      return
-        "\(typed.escapedForDisplay) is not a distance an AS3935 reports; its steps are \(AS3935.stepsText) km"
-    case .bearingInvalid(let typed):
-      return
-        "'\(typed.escapedForDisplay)' is not a bearing; use degrees clockwise from north (0 to 360) or a compass point: \(Bearing.compassPoints.joined(separator: ", "))"
-    case .sourceInvalid(let typed):
-      let shown = typed.count > 40 ? String(typed.prefix(40)) + "…" : typed
-      return
-        "'\(shown.escapedForDisplay)' is not a detector name; use 1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.', e.g. as3935"
-    }
-  }
-
   private static func message(for error: StoreError) -> String {
     switch error {
     case .unreadable(let path, let problem):

@@ -1,107 +1,162 @@
+import FoundationEssentials
 import Testing
 
 @testable import StormrangeDomain
 
 @Suite struct MeasurementRulesTests {
+  let now = Date(timeIntervalSince1970: 1_782_921_780)
+
   @Test func delayBounds() throws {
-    #expect(throws: MeasurementError.delayNotPositive(typed: "0")) {
-      try MeasurementRules.checkDelay(0, as: "0")
-    }
-    #expect(throws: MeasurementError.delayNotPositive(typed: "-0")) {
-      try MeasurementRules.checkDelay(-0.0, as: "-0")
-    }
-    #expect(throws: MeasurementError.delayNotPositive(typed: "-1")) {
-      try MeasurementRules.checkDelay(-1, as: "-1")
-    }
+    let rules = MeasurementRules.stored
+    #expect(throws: MeasurementError.delayNotPositive(typed: "0")) { try rules.checkDelay(0, as: "0") }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-0")) { try rules.checkDelay(-0.0, as: "-0") }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-1")) { try rules.checkDelay(-1, as: "-1") }
     #expect(throws: MeasurementError.delayTooLong(typed: "300.01")) {
-      try MeasurementRules.checkDelay(300.01, as: "300.01")
+      try rules.checkDelay(300.01, as: "300.01")
     }
-    #expect(throws: MeasurementError.delayNotPositive(typed: "nan")) {
-      try MeasurementRules.checkDelay(.nan, as: "nan")
-    }
+    #expect(throws: MeasurementError.delayNotPositive(typed: "nan")) { try rules.checkDelay(.nan, as: "nan") }
     #expect(throws: MeasurementError.delayNotPositive(typed: "inf")) {
-      try MeasurementRules.checkDelay(.infinity, as: "inf")
+      try rules.checkDelay(.infinity, as: "inf")
     }
     #expect(
-      try MeasurementRules.checkDelay(300, as: "300")
+      try rules.checkDelay(300, as: "300")
         == "a delay of 300.0 s is unusual: thunder is rarely heard beyond ~25 km")
-    #expect(try MeasurementRules.checkDelay(75, as: "75") == nil)
-    #expect(try MeasurementRules.checkDelay(0.01, as: "0.01") == nil)
-    #expect(try MeasurementRules.checkDelay(75.5, as: "75.5")?.contains("rarely heard") == true)
+    #expect(try rules.checkDelay(75, as: "75") == nil)
+    #expect(try rules.checkDelay(0.01, as: "0.01") == nil)
+    #expect(try rules.checkDelay(75.5, as: "75.5")?.contains("rarely heard") == true)
   }
 
   @Test func typedDelaysAreAtLeastATenthOfASecond() throws {
+    let typed = MeasurementRules.typed
     #expect(throws: MeasurementError.delayTooShort(typed: "1e-300")) {
-      try MeasurementRules.checkTypedDelay(1e-300, as: "1e-300")
+      try typed.checkDelay(1e-300, as: "1e-300")
     }
     #expect(throws: MeasurementError.delayTooShort(typed: "0.099")) {
-      try MeasurementRules.checkTypedDelay(0.099, as: "0.099")
+      try typed.checkDelay(0.099, as: "0.099")
     }
     // The other bounds come first, as for any delay.
-    #expect(throws: MeasurementError.delayNotPositive(typed: "-1")) {
-      try MeasurementRules.checkTypedDelay(-1, as: "-1")
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-1")) { try typed.checkDelay(-1, as: "-1") }
+    _ = try typed.checkDelay(0.1, as: "0.1")
+    _ = try typed.checkDelay(300, as: "300")
+    // The stopwatch, import and loading keep accepting less, so that every export imports back.
+    for rules in [MeasurementRules.stopwatch, .imported, .stored] {
+      #expect(throws: Never.self) { try rules.checkDelay(1e-300, as: "1e-300") }
     }
-    try MeasurementRules.checkTypedDelay(0.1, as: "0.1")
-    try MeasurementRules.checkTypedDelay(300, as: "300")
-    // Loading and import keep accepting less, so that every export imports back.
-    #expect(MeasurementRules.isAcceptedDelay(1e-300))
   }
 
-  @Test func notesMustBePrintable() {
-    #expect(throws: MeasurementError.noteControlCharacter("\u{7}")) {
-      try MeasurementRules.checkNote("bell\u{7}")
-    }
-    #expect(throws: MeasurementError.noteControlCharacter("\t")) {
-      try MeasurementRules.checkNote("tab\there")
-    }
-    #expect(throws: MeasurementError.noteControlCharacter("\u{1B}")) {
-      try MeasurementRules.checkNote("esc\u{1B}[31m")
-    }
-    #expect(throws: MeasurementError.noteControlCharacter("\u{85}")) {
-      try MeasurementRules.checkNote("c1\u{85}")
-    }
-    #expect(throws: MeasurementError.noteNonCharacter("\u{FFFE}")) {
-      try MeasurementRules.checkNote("x\u{FFFE}")
-    }
+  @Test func typedNotesMustBeOnePrintableLine() {
+    let typed = MeasurementRules.typed
+    #expect(throws: MeasurementError.noteControlCharacter("\u{7}")) { try typed.checkNote("bell\u{7}") }
+    #expect(throws: MeasurementError.noteControlCharacter("\t")) { try typed.checkNote("tab\there") }
+    #expect(throws: MeasurementError.noteControlCharacter("\u{1B}")) { try typed.checkNote("esc\u{1B}[31m") }
+    #expect(throws: MeasurementError.noteControlCharacter("\u{85}")) { try typed.checkNote("c1\u{85}") }
+    #expect(throws: MeasurementError.noteNonCharacter("\u{FFFE}")) { try typed.checkNote("x\u{FFFE}") }
     #expect(throws: MeasurementError.noteTooLong(length: 1001)) {
-      try MeasurementRules.checkNote(String(repeating: "x", count: 1001))
+      try typed.checkNote(String(repeating: "x", count: 1001))
     }
-    #expect(throws: Never.self) { try MeasurementRules.checkNote(String(repeating: "x", count: 1000)) }
-    #expect(throws: Never.self) { try MeasurementRules.checkNote("über den See ⛈ & <more>") }
-  }
-}
-
-@Suite struct StoredValueRulesTests {
-  @Test func acceptedDelaysAreThoseAddAccepts() {
-    for delay in [-1, 0, 300.0001, .infinity, .nan] { #expect(!MeasurementRules.isAcceptedDelay(delay)) }
-    for delay in [0.001, 6, 300] { #expect(MeasurementRules.isAcceptedDelay(delay)) }
+    #expect(throws: Never.self) { try typed.checkNote(String(repeating: "x", count: 1000)) }
+    #expect(throws: Never.self) { try typed.checkNote("über den See ⛈ & <more>") }
   }
 
-  @Test func theFarthestDistanceIsTheLongestDelayAtTheFastestPlausibleSpeed() {
+  @Test func storedNotesMayHoldAnythingTheFileCanHold() {
+    for rules in [MeasurementRules.imported, .stored] {
+      #expect(throws: Never.self) {
+        try rules.checkNote("one\ttwo\nthree\r\n\u{7F}\u{85}" + String(repeating: "x", count: 5000))
+      }
+      for bad in ["\u{0}", "\u{7}", "\u{1B}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
+        #expect(throws: MeasurementError.noteUnstorable(bad.unicodeScalars.first!)) {
+          try rules.checkNote("a\(bad)b")
+        }
+      }
+    }
+  }
+
+  @Test func datesLieInFourDigitYearsAndAtMostTheRuleSetsLeadAhead() throws {
+    for (rules, lead) in [(MeasurementRules.typed, 60.0), (.imported, 60), (.stored, 86400)] {
+      try rules.checkDate(now.addingTimeInterval(lead), now: now)
+      #expect(throws: MeasurementError.dateAhead(now.addingTimeInterval(lead + 1), typed: nil)) {
+        try rules.checkDate(now.addingTimeInterval(lead + 1), now: now)
+      }
+    }
+    // The stopwatch's date is the clock's own.
+    try MeasurementRules.stopwatch.checkDate(now.addingTimeInterval(1e6), now: now)
+    let earliest = Date(timeIntervalSince1970: -62_135_596_800)
+    try MeasurementRules.stored.checkDate(earliest, now: now)
+    let earlier = earliest.addingTimeInterval(-1)
+    #expect(throws: MeasurementError.dateOutOfRange(earlier, typed: "0000-12-31T23:59:59Z")) {
+      try MeasurementRules.typed.checkDate(earlier, now: now, typed: "0000-12-31T23:59:59Z")
+    }
+    // Out of range comes first: 1e300 s is also ahead of the clock.
+    let far = Date(timeIntervalSince1970: 1e300)
+    #expect(throws: MeasurementError.dateOutOfRange(far, typed: nil)) {
+      try MeasurementRules.stored.checkDate(far, now: now)
+    }
+  }
+
+  @Test func onlyImportComparesTheDistanceWithDelayTimesSpeed() throws {
+    let timing = ThunderTiming(delay: 6, temperature: 20, speedOfSound: 343)
+    // 1 m, or 0.5 % when that is more: a spreadsheet may round.
+    try MeasurementRules.imported.checkDistance(2058 + 1, of: timing)
+    try MeasurementRules.imported.checkDistance(2058 * 1.005, of: timing)
+    #expect(throws: MeasurementError.distanceMismatch(2070, expected: 2058)) {
+      try MeasurementRules.imported.checkDistance(2070, of: timing)
+    }
+    try MeasurementRules.stored.checkDistance(5000, of: timing)
+    for distance in [0, -1, MeasurementRules.maximumDistance.nextUp] {
+      #expect(throws: MeasurementError.timedDistanceOutOfRange(distance)) {
+        try MeasurementRules.stored.checkDistance(distance, of: timing)
+      }
+    }
+    #expect(throws: MeasurementError.self) { try MeasurementRules.stored.checkDistance(.nan, of: timing) }
+  }
+
+  @Test func theFarthestDistanceIsTheLongestDelayAtTheFastestPlausibleSpeed() throws {
     #expect(MeasurementRules.maximumDistance == 300 * SpeedOfSound.plausibleMetresPerSecond.upperBound)
-    #expect(MeasurementRules.isAcceptedDistance(MeasurementRules.maximumDistance))
-    for distance in [0, -1, MeasurementRules.maximumDistance.nextUp, .nan] {
-      #expect(!MeasurementRules.isAcceptedDistance(distance))
-    }
+    let timing = ThunderTiming(delay: 300, temperature: 60)
+    try MeasurementRules.stored.checkDistance(MeasurementRules.maximumDistance, of: timing)
   }
 
-  @Test func plausibleSpeedsIncludeAFixed343AndNotTheSpeedOfAWalk() {
-    #expect(SpeedOfSound.plausibleMetresPerSecond.contains(343))
-    #expect(!SpeedOfSound.plausibleMetresPerSecond.contains(30))
+  @Test func temperaturesAndSpeedsArePlausibleForAir() throws {
+    let rules = MeasurementRules.stored
+    try rules.checkTemperature(-60)
+    try rules.checkTemperature(60)
+    #expect(throws: MeasurementError.temperatureImplausible(-61)) { try rules.checkTemperature(-61) }
+    try rules.checkSpeedOfSound(343)
+    #expect(throws: MeasurementError.speedOfSoundImplausible(30)) { try rules.checkSpeedOfSound(30) }
+  }
+
+  @Test func aWholeMeasurementIsCheckedTimingFirstThenDistanceDateAndNote() {
+    let bad = Measurement(
+      date: now.addingTimeInterval(1e6), distance: -1,
+      origin: .timed(ThunderTiming(delay: -5, temperature: 20, speedOfSound: 343)), bearing: nil,
+      note: "\u{7}")
+    #expect(throws: MeasurementError.delayNotPositive(typed: "-5.0")) {
+      try MeasurementRules.stored.check(bad, now: now)
+    }
+    let timing = ThunderTiming(delay: 6, temperature: 20, speedOfSound: 343)
+    let late = Measurement(
+      date: now.addingTimeInterval(1e6), distance: 2058, origin: .timed(timing), bearing: nil, note: "\u{7}")
+    #expect(throws: MeasurementError.dateAhead(late.date, typed: nil)) {
+      try MeasurementRules.stored.check(late, now: now)
+    }
+    let ringing = Measurement(date: now, distance: 2058, origin: .timed(timing), bearing: nil, note: "\u{7}")
+    #expect(throws: MeasurementError.noteUnstorable("\u{7}")) {
+      try MeasurementRules.stored.check(ringing, now: now)
+    }
   }
 
   @Test func theDetectorsDistanceRules() throws {
     let as3935 = try #require(DetectorSource("as3935"))
     #expect(throws: MeasurementError.distanceNotPositive(typed: "0 km")) {
-      try MeasurementRules.checkDetectorDistance(0, source: nil, typed: "0 km")
+      try MeasurementRules.typed.checkDetectorDistance(0, source: nil, typed: "0 km")
     }
     #expect(throws: MeasurementError.distanceTooFar(typed: "113 km")) {
-      try MeasurementRules.checkDetectorDistance(113_000, source: nil, typed: "113 km")
+      try MeasurementRules.typed.checkDetectorDistance(113_000, source: nil, typed: "113 km")
     }
     #expect(throws: MeasurementError.notAnAS3935Step(typed: "11 km")) {
-      try MeasurementRules.checkDetectorDistance(11_000, source: as3935, typed: "11 km")
+      try MeasurementRules.typed.checkDetectorDistance(11_000, source: as3935, typed: "11 km")
     }
-    try MeasurementRules.checkDetectorDistance(11_000, source: DetectorSource("other"), typed: "11 km")
-    try MeasurementRules.checkDetectorDistance(40_000, source: as3935, typed: "40 km")
+    try MeasurementRules.typed.checkDetectorDistance(11_000, source: DetectorSource("other"), typed: "11 km")
+    try MeasurementRules.typed.checkDetectorDistance(40_000, source: as3935, typed: "40 km")
   }
 }

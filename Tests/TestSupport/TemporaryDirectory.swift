@@ -5,11 +5,25 @@ import Glibc
 public final class TemporaryDirectory {
   public let path: String
 
-  public init() {
-    let template = FileManager.default.temporaryDirectory.path + "/stormrange-tests-XXXXXX"
+  /// A directory under `parent`, or else the system's temporary directory.
+  public init(in parent: String? = nil) {
+    let template = (parent ?? FileManager.default.temporaryDirectory.path) + "/stormrange-tests-XXXXXX"
     var bytes = Array(template.utf8CString)
     path = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
   }
+
+  /// Where directories in memory are made (`/dev/shm`), or nil where there is no such place.
+  public static let memoryParent: String? = {
+    var status = stat()
+    guard stat("/dev/shm", &status) == 0, status.st_mode & S_IFMT == S_IFDIR, access("/dev/shm", W_OK) == 0
+    else { return nil }
+    return "/dev/shm"
+  }()
+
+  /// A directory in memory (in ``memoryParent``) where there is one, else as ``init(in:)``: for
+  /// tests that save many times and test something other than durability, which `fsync` would
+  /// slow down a hundredfold.
+  public static func inMemory() -> TemporaryDirectory { TemporaryDirectory(in: memoryParent) }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
 
@@ -23,4 +37,3 @@ public final class TemporaryDirectory {
     FileManager.default.contents(atPath: file(name)).map { Array($0) }
   }
 }
-

@@ -61,21 +61,18 @@ struct AddCommand: Command {
       try StormrangeError.wrapping { () throws(MeasurementError) in try MeasurementRules.bearing(text) }
     }
     guard let unit = words.unit else {
-      try StormrangeError.wrapping { () throws(MeasurementError) in
-        try MeasurementRules.checkTypedDelay(words.amount, as: words.amountText)
-      }
       // The thunder is heard now; the flash was the delay before it.
       let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
       try session.recordDelay(
-        words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note)
+        words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note, under: .typed)
       return .proceed
     }
     let metres = words.amount * unit.metresPerUnit
     let measurement = try StormrangeError.wrapping { () throws(MeasurementError) in
       let source = try words.source.map(MeasurementRules.source) ?? Self.defaultSource
-      try MeasurementRules.checkDetectorDistance(
+      try MeasurementRules.typed.checkDetectorDistance(
         metres, source: source, typed: "\(words.amountText) \(unit.rawValue)")
-      if let note = words.note { try MeasurementRules.checkNote(note) }
+      if let note = words.note { try MeasurementRules.typed.checkNote(note) }
       return Measurement(
         date: flash ?? now, distance: metres, origin: .detector(source: source), bearing: bearing,
         note: words.note)
@@ -84,7 +81,8 @@ struct AddCommand: Command {
     return .proceed
   }
 
-  /// The flash's date from `at TIME`: ISO 8601 with an offset, at most a minute ahead of `now`.
+  /// The flash's date from `at TIME`: ISO 8601 with an offset, dated as ``MeasurementRules/typed``
+  /// allows (at most a minute ahead of `now`).
   private static func flashTime(_ text: String, now: Date) throws(StormrangeError) -> Date {
     guard let parsed = ISO8601Time.parse(text) else {
       if ISO8601Time.isLeapSecond(text) {
@@ -95,8 +93,8 @@ struct AddCommand: Command {
         "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
       )
     }
-    guard parsed.timeIntervalSince(now) <= 60 else {
-      throw .invalidArgument("'\(text.escapedForDisplay)' is in the future")
+    try StormrangeError.wrapping { () throws(MeasurementError) in
+      try MeasurementRules.typed.checkDate(parsed, now: now, typed: text)
     }
     return parsed
   }

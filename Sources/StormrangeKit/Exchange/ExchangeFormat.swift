@@ -21,6 +21,20 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     "source",
   ]
 
+  /// The column (CSV) or key (JSON) that holds `field`.
+  static func key(_ field: MeasurementFields.Key) -> String {
+    switch field {
+    case .date: "date"
+    case .delay: "delay_s"
+    case .distance: "distance_m"
+    case .temperature: "temperature_c"
+    case .speedOfSound: "speed_of_sound_mps"
+    case .note: "note"
+    case .bearing: "bearing_deg"
+    case .source: "source"
+    }
+  }
+
   /// The whole document for `measurements`, numbered from `first` (`show N --json` lists the last
   /// N by their history numbers). A value a measurement does not have (a detector's reading has no
   /// delay, temperature or speed of sound) is an empty CSV field or a JSON null.

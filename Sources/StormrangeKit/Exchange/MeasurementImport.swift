@@ -12,8 +12,8 @@ import StormrangeStore
 /// is required, and `delay_s` or `source`; `index` is ignored). Rows are named in problems the way the
 /// format counts them: CSV by line number (the header is line 1), JSON by array index (from 0),
 /// property lists by entry (from 1, as errors about the history file do). CSV and JSON rows are
-/// checked as `add` checks its input (``ImportedRow``); property-list entries as loading the history
-/// checks them (``HistoryFormat/entry(from:position:now:)``).
+/// checked with the rules for imported rows (``ImportedRow``, ``MeasurementRules/imported``);
+/// property-list entries as loading the history checks them (``HistoryFormat/entry(from:position:now:)``).
 struct MeasurementImport {
   enum Source: String {
     case csv = "CSV"
@@ -66,12 +66,16 @@ struct MeasurementImport {
   /// Checks a row and keeps its measurement, or records why not.
   private mutating func add(_ row: ImportedRow, named name: String) {
     do throws(StormrangeError) {
-      let (measurement, warning) = try row.measurement(now: now, defaultTemperature: defaultTemperature)
-      measurements.append(measurement)
-      if warning != nil { warnings.append(name) }
+      keep(try row.measurement(now: now, defaultTemperature: defaultTemperature), named: name)
     } catch {
       problems.append(Problem(row: name, message: error.message))
     }
+  }
+
+  /// Keeps a measurement that passed its checks, noting a long delay to warn about.
+  private mutating func keep(_ entry: HistoryEntry, named name: String) {
+    measurements.append(entry)
+    if let delay = entry.measurement.delay, delay > MeasurementRules.warningDelay { warnings.append(name) }
   }
 
   // MARK: CSV
@@ -137,14 +141,14 @@ struct MeasurementImport {
       return value
     }
     var row = ImportedRow()
-    if let text = fields["date"], !text.isEmpty { row.date = try date(text) }
-    row.delay = try number("delay_s")
-    row.distance = try number("distance_m")
-    row.temperature = try number("temperature_c")
-    row.speedOfSound = try number("speed_of_sound_mps")
-    if let note = fields["note"], !note.isEmpty { row.note = note }
-    row.bearing = try number("bearing_deg")
-    if let source = fields["source"], !source.isEmpty { row.source = source }
+    if let text = fields["date"], !text.isEmpty { row.fields.date = try date(text) }
+    row.fields.delay = try number("delay_s")
+    row.fields.distance = try number("distance_m")
+    row.fields.temperature = try number("temperature_c")
+    row.fields.speedOfSound = try number("speed_of_sound_mps")
+    if let note = fields["note"], !note.isEmpty { row.fields.note = note }
+    row.fields.bearing = try number("bearing_deg")
+    if let source = fields["source"], !source.isEmpty { row.fields.source = source }
     return row
   }
 
@@ -213,14 +217,15 @@ struct MeasurementImport {
       }
     }
     var row = ImportedRow()
-    if let text = try string("date") { row.date = try date(text) }
-    row.delay = try number("delay_s")
-    row.distance = try number("distance_m")
-    row.temperature = try number("temperature_c")
-    row.speedOfSound = try number("speed_of_sound_mps")
-    row.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }  // as in CSV, an empty note is none
-    row.bearing = try number("bearing_deg")
-    row.source = try string("source")
+    if let text = try string("date") { row.fields.date = try date(text) }
+    row.fields.delay = try number("delay_s")
+    row.fields.distance = try number("distance_m")
+    row.fields.temperature = try number("temperature_c")
+    row.fields.speedOfSound = try number("speed_of_sound_mps")
+    // As in CSV, an empty note is none.
+    row.fields.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }
+    row.fields.bearing = try number("bearing_deg")
+    row.fields.source = try string("source")
     return row
   }
 
@@ -239,12 +244,10 @@ struct MeasurementImport {
       do {
         // Exactly the rules that loading the history applies, so that an entry imports when and
         // only when it would load: a refused history moved aside by `clear` comes back this way.
-        let entry = try HistoryFormat.encoded(
-          HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1)
-        measurements.append(entry)
-        if let delay = entry.measurement.delay, delay > MeasurementRules.warningDelay {
-          warnings.append(name)
-        }
+        keep(
+          try HistoryFormat.encoded(
+            HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1),
+          named: name)
       } catch {
         // The history format's messages already name the entry: "entry 3 has no 'date'".
         problems.append(Problem(row: name, message: error.message))

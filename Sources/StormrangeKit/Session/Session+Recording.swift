@@ -6,17 +6,19 @@ import StormrangeStore
 /// confirmation line: `#12  2.06 km NE  (delay 6.00 s)`; at the prompt a one-line status summary
 /// follows it: `  ± 0.15 km · approaching at 24 km/h · take shelter now`.
 extension Session {
-  /// Records a timed delay (`typed` as given, for messages) at the current temperature.
+  /// Records a timed delay (`typed` as given, for messages) at the current temperature, its delay
+  /// and note checked with `rules` (``MeasurementRules/typed`` or ``MeasurementRules/stopwatch``).
   ///
   /// Each add reads the settings once (``Session/currentSettings``, which may warn about the file),
   /// before the history changes: the temperature goes into the measurement, the unit into its
   /// confirmation.
   func recordDelay(
-    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?
+    _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?,
+    under rules: MeasurementRules
   ) throws(StormrangeError) {
     let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
-      let warning = try MeasurementRules.checkDelay(delay, as: typed)
-      if let note { try MeasurementRules.checkNote(note) }
+      let warning = try rules.checkDelay(delay, as: typed)
+      if let note { try rules.checkNote(note) }
       return warning
     }
     let settings = currentSettings

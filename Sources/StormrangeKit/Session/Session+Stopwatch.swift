@@ -22,7 +22,7 @@ extension Session {
     guard delay != 0 else { throw .flashAndThunderTogether }
     try recordDelay(
       delay, typed: FixedPoint.fixed(delay, digits: 2), date: started.moment.wall,
-      bearing: started.bearing ?? bearing, note: nil)
+      bearing: started.bearing ?? bearing, note: nil, under: .stopwatch)
   }
 
   /// Forgets a running flash (Ctrl-C); says so and returns true if one was running.

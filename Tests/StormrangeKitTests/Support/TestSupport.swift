@@ -25,13 +25,17 @@ final class FakeClock: SessionClock {
 
 /// A session on files in a temporary directory, with its text captured, showing times in UTC.
 struct TestSession {
-  let directory = TemporaryDirectory()
+  let directory: TemporaryDirectory
   let clock = FakeClock()
   let output = TextBuffer()
   let errors = TextBuffer()
   let interpreter: Interpreter
 
-  init(mode: SessionMode = .batch, historyName: String = "history.plist") {
+  init(
+    mode: SessionMode = .batch, historyName: String = "history.plist",
+    directory: TemporaryDirectory = TemporaryDirectory()
+  ) {
+    self.directory = directory
     interpreter = Interpreter(
       session: Session(
         in: directory, historyName: historyName, mode: mode, clock: clock, output: output, errors: errors))

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TestSupport
 
 @testable import StormrangeDomain
 

@@ -1,0 +1,70 @@
+import FoundationEssentials
+
+/// One measurement as a file gives it (the history, or a file to import): its eight values, each
+/// of which may be missing, before they are checked.
+///
+/// A timed measurement has a delay, a temperature and a speed of sound; a detector's reading has a
+/// source and none of the three. Both have a date and a distance, and may have a note and a bearing.
+public struct MeasurementFields: Equatable, Sendable {
+  /// Names the values, for the errors about one that is missing or out of place.
+  public enum Key: Sendable {
+    case date, delay, distance, temperature, speedOfSound, note, bearing, source
+  }
+
+  public var date: Date?
+  public var delay: Double?
+  public var distance: Double?
+  public var temperature: Double?
+  public var speedOfSound: Double?
+  public var note: String?
+  /// Degrees clockwise from north.
+  public var bearing: Double?
+  /// The detector's name.
+  public var source: String?
+
+  @inlinable public init(
+    date: Date? = nil, delay: Double? = nil, distance: Double? = nil, temperature: Double? = nil,
+    speedOfSound: Double? = nil, note: String? = nil, bearing: Double? = nil, source: String? = nil
+  ) {
+    self.date = date
+    self.delay = delay
+    self.distance = distance
+    self.temperature = temperature
+    self.speedOfSound = speedOfSound
+    self.note = note
+    self.bearing = bearing
+    self.source = source
+  }
+
+  /// The measurement the values make, held to `rules` at `now`; throws the first rule it breaks.
+  /// First what it is: a date, a source with no timing or a delay with its temperature and speed
+  /// of sound, a distance, a bearing of 0–360 degrees; then its values (``MeasurementRules/check(_:now:)``).
+  // Inlinable, like the initialiser: loading calls both for every entry of the history.
+  @inlinable
+  public func measurement(under rules: MeasurementRules, now: Date) throws(MeasurementError) -> Measurement {
+    guard let date else { throw .missing(.date) }
+    let origin: MeasurementOrigin
+    if let source {
+      guard let detector = DetectorSource(source) else { throw .sourceInvalid(typed: source) }
+      if delay != nil { throw .timingBesideSource(.delay) }
+      if temperature != nil { throw .timingBesideSource(.temperature) }
+      if speedOfSound != nil { throw .timingBesideSource(.speedOfSound) }
+      origin = .detector(source: detector)
+    } else {
+      guard let delay else { throw .missing(.delay) }
+      guard let temperature else { throw .missing(.temperature) }
+      guard let speedOfSound else { throw .missing(.speedOfSound) }
+      origin = .timed(ThunderTiming(delay: delay, temperature: temperature, speedOfSound: speedOfSound))
+    }
+    guard let distance else { throw .missing(.distance) }
+    var direction: Bearing?
+    if let bearing {
+      guard let valid = Bearing(degrees: bearing) else { throw .bearingOutOfRange(bearing) }
+      direction = valid
+    }
+    let measurement = Measurement(
+      date: date, distance: distance, origin: origin, bearing: direction, note: note)
+    try rules.check(measurement, now: now)
+    return measurement
+  }
+}

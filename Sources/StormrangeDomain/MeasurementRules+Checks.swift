@@ -1,0 +1,90 @@
+import FoundationEssentials
+import StormrangeBase
+
+extension MeasurementRules {
+  /// Checks a whole measurement: the delay, temperature and speed of sound of a timed one, the
+  /// distance, the date (as stored, in whole seconds) against `now`, and the note, in that order.
+  /// The bearing and the source were checked when they were made (``Bearing``, ``DetectorSource``).
+  public func check(_ measurement: Measurement, now: Date) throws(MeasurementError) {
+    let distance = measurement.distance
+    switch measurement.origin {
+    case .timed(let timing):
+      _ = try checkDelay(timing.delay, as: timing.delay.description)
+      try checkTemperature(timing.temperature)
+      try checkSpeedOfSound(timing.speedOfSound)
+      try checkDistance(distance, of: timing)
+    case .detector(let source):
+      try checkDetectorDistance(distance, source: source, typed: "\(distance.description) m")
+    }
+    try checkDate(measurement.date, now: now)
+    if let note = measurement.note { try checkNote(note) }
+  }
+
+  /// Checks a delay in seconds (`typed` as given, for messages; a number's description when it
+  /// came as a number): more than 0 (so finite), at most ``maximumDelay``, at least
+  /// ``minimumDelay``. Returns a warning to show beyond ``warningDelay``, or nil.
+  public func checkDelay(_ delay: Double, as typed: @autoclosure () -> String) throws(MeasurementError)
+    -> String?
+  {
+    guard delay.isFinite, delay > 0 else { throw .delayNotPositive(typed: typed()) }
+    guard delay <= Self.maximumDelay else { throw .delayTooLong(typed: typed()) }
+    if let minimumDelay, delay < minimumDelay { throw .delayTooShort(typed: typed()) }
+    guard delay > Self.warningDelay else { return nil }
+    return "a delay of \(delay.description) s is unusual: thunder is rarely heard beyond ~25 km"
+  }
+
+  /// Checks an air temperature in °C a delay was timed at.
+  public func checkTemperature(_ celsius: Double) throws(MeasurementError) {
+    guard SpeedOfSound.plausibleCelsius.contains(celsius) else { throw .temperatureImplausible(celsius) }
+  }
+
+  /// Checks a speed of sound in m/s a delay was turned into a distance with.
+  public func checkSpeedOfSound(_ metresPerSecond: Double) throws(MeasurementError) {
+    guard SpeedOfSound.plausibleMetresPerSecond.contains(metresPerSecond) else {
+      throw .speedOfSoundImplausible(metresPerSecond)
+    }
+  }
+
+  /// Checks a timed measurement's distance in metres as given: against `timing` within
+  /// ``distanceTolerance`` (when the rule set has one), then more than 0 and at most
+  /// ``maximumDistance``.
+  public func checkDistance(_ distance: Double, of timing: ThunderTiming) throws(MeasurementError) {
+    if let distanceTolerance {
+      let expected = timing.distance
+      guard abs(distance - expected) <= max(distanceTolerance.metres, expected * distanceTolerance.fraction)
+      else { throw .distanceMismatch(distance, expected: expected) }
+    }
+    guard distance > 0, distance <= Self.maximumDistance else { throw .timedDistanceOutOfRange(distance) }
+  }
+
+  /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than
+  /// 0, at most ``maximumDistance``, and for an AS3935 one of its steps.
+  public func checkDetectorDistance(
+    _ metres: Double, source: DetectorSource?, typed: @autoclosure () -> String
+  ) throws(MeasurementError) {
+    guard metres.isFinite, metres > 0 else { throw .distanceNotPositive(typed: typed()) }
+    guard metres <= Self.maximumDistance else { throw .distanceTooFar(typed: typed()) }
+    if source?.isAS3935 == true, AS3935.interval(forMetres: metres) == nil {
+      throw .notAnAS3935Step(typed: typed())
+    }
+  }
+
+  /// Checks the date of a flash (`typed` as given, when typed): in the years 0001–9999, and no
+  /// more than ``dateLead`` ahead of `now`.
+  public func checkDate(_ date: Date, now: Date, typed: String? = nil) throws(MeasurementError) {
+    guard UTCTime.isRepresentable(date) else { throw .dateOutOfRange(date, typed: typed) }
+    if let dateLead, date.timeIntervalSince(now) > dateLead { throw .dateAhead(date, typed: typed) }
+  }
+
+  /// A bearing as typed (degrees 0–360 or a compass point).
+  public static func bearing(_ typed: String) throws(MeasurementError) -> Bearing {
+    guard let bearing = Bearing(parsing: typed) else { throw .bearingInvalid(typed: typed) }
+    return bearing
+  }
+
+  /// A detector's name as typed.
+  public static func source(_ typed: String) throws(MeasurementError) -> DetectorSource {
+    guard let source = DetectorSource(typed) else { throw .sourceInvalid(typed: typed) }
+    return source
+  }
+}
