@@ -3,8 +3,14 @@ import StormrangeBase
 extension DistanceUnit {
   /// `24 km/h`, or `15 mph` for miles and feet; one decimal below 10.
   public func formatSpeed(metresPerSecond speed: Double) -> String {
-    let value = isImperial ? speed * 3600 / 1609.344 : speed * 3.6
-    return "\(FixedPoint.fixed(value, digits: abs(value) < 9.95 ? 1 : 0)) \(isImperial ? "mph" : "km/h")"
+    let value = speed * speedUnit.perMetrePerSecond
+    return "\(FixedPoint.fixed(value, digits: abs(value) < 9.95 ? 1 : 0)) \(speedUnit.name)"
+  }
+
+  /// The unit speeds are shown in, and how many of it make 1 m/s: km/h (3.6), or mph for miles
+  /// and feet.
+  public var speedUnit: (name: String, perMetrePerSecond: Double) {
+    isImperial ? ("mph", 3600 / 1609.344) : ("km/h", 3.6)
   }
 
   /// A round metric distance the advice is stated in, with its value in this unit when that is
@@ -14,16 +20,5 @@ extension DistanceUnit {
     let kilometres =
       "\(value == value.rounded() ? String(Int(value)) : FixedPoint.fixed(value, digits: 1)) km"
     return self == .kilometres || self == .metres ? kilometres : "\(kilometres) (\(format(metres: metres)))"
-  }
-}
-
-extension DistanceUnit {
-  /// `24 ± 6 km/h` (`plusMinus` is `±` or `+/-`), or `15 ± 4 mph` for miles and feet; both with one
-  /// decimal when the speed is below 10.
-  public func formatSpeed(metresPerSecond speed: Double, error: Double, plusMinus: String) -> String {
-    let scale = isImperial ? 3600 / 1609.344 : 3.6
-    let digits = abs(speed * scale) < 9.95 ? 1 : 0
-    return "\(FixedPoint.fixed(speed * scale, digits: digits)) \(plusMinus) "
-      + "\(FixedPoint.fixed(error * scale, digits: digits)) \(isImperial ? "mph" : "km/h")"
   }
 }

@@ -27,16 +27,25 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
   /// Imperial units show speeds in mph, metric ones in km/h.
   public var isImperial: Bool { self == .miles || self == .feet }
 
-  /// `5.00 ± 1.38 km` (`plusMinus` is `±` or `+/-`).
-  public func format(metres: Double, error: Double, plusMinus: String) -> String {
-    let value = format(metres: metres)
-    return "\(value.prefix { $0 != " " }) \(plusMinus) \(format(metres: error))"
+  /// `2059.2` metres as `2.06 km`, `2059 m`, `1.28 mi`, `6756 ft`, `1.11 nmi`; a distance under
+  /// 0.1 km, 0.1 mi or 0.1 nmi in metres or feet (``shown(forMetres:)``): `1 m`, not `0.00 km`.
+  public func format(metres: Double) -> String {
+    let unit = shown(forMetres: metres)
+    let value = metres / unit.metresPerUnit
+    return "\(FixedPoint.fixed(value, digits: unit.decimals)) \(unit.rawValue)"
   }
 
-  /// `2059.2` metres as `2.06 km`, `2059 m`, `1.28 mi`, `6756 ft`, `1.11 nmi`.
-  public func format(metres: Double) -> String {
-    let value = metres / metresPerUnit
-    let digits = (self == .metres || self == .feet) ? 0 : 2
-    return "\(FixedPoint.fixed(value, digits: digits)) \(rawValue)"
+  /// The unit a distance of `metres` is shown in: this one, or for a distance under a tenth of a
+  /// kilometre or nautical mile metres, and under a tenth of a mile feet.
+  public func shown(forMetres metres: Double) -> DistanceUnit {
+    guard abs(metres) < metresPerUnit / 10 else { return self }
+    switch self {
+    case .kilometres, .nauticalMiles: return .metres
+    case .miles: return .feet
+    case .metres, .feet: return self
+    }
   }
+
+  /// The decimals a distance is shown with when it has no error beside it.
+  public var decimals: Int { self == .metres || self == .feet ? 0 : 2 }
 }

@@ -11,6 +11,16 @@ import Testing
     #expect(unit.format(metres: 6 * 343.2) == expected)
   }
 
+  @Test func distancesUnderATenthOfTheUnitInMetresOrFeet() {
+    #expect(DistanceUnit.kilometres.format(metres: 1) == "1 m")
+    #expect(DistanceUnit.kilometres.format(metres: 99.4) == "99 m")
+    #expect(DistanceUnit.kilometres.format(metres: 100) == "0.10 km")
+    #expect(DistanceUnit.miles.format(metres: 150) == "492 ft")
+    #expect(DistanceUnit.miles.format(metres: 161) == "0.10 mi")
+    #expect(DistanceUnit.nauticalMiles.format(metres: 185) == "185 m")
+    #expect(DistanceUnit.feet.format(metres: 1) == "3 ft")
+  }
+
   @Test func speedsInKilometresOrMilesPerHour() {
     let speed = 24 / 3.6
     #expect(DistanceUnit.kilometres.formatSpeed(metresPerSecond: speed) == "24 km/h")
