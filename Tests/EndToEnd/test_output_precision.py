@@ -103,6 +103,7 @@ def test_the_worked_examples_lines_follow_the_rule(sandbox):
         ("0.05 mi", "mi", "264 ft", "260 ft ± 30 ft", "± 30 ft"),
         ("0.1 km", "km", "0.10 km", "0.100 km ± 0.010 km", "± 0.010 km"),
     ],
+    ids=["0.001 km", "99 m", "0.05 mi", "0.1 km"],
 )
 def test_a_distance_under_a_tenth_of_a_km_or_mi_is_shown_in_m_or_ft(sandbox, typed, unit, confirmed, latest, summary):
     # Before issue 19: `add 0.001 km` read "0.00 km ± 0.00 km".
