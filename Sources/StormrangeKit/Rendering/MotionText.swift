@@ -11,16 +11,17 @@ struct MotionText {
   let localTime: LocalTime
 
   private var now: Date { status.now }
+  private var plusMinus: PlusMinusText { PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime) }
   private var close: String { unit.formatRoundKilometres(MotionModel.closeDistance) }
 
   /// `approaching at 24 ± 6 km/h; within 10 km in about 8 min (18:31)`; short:
-  /// `approaching at 24 ± 6 km/h, 10 km in ~8 min`.
+  /// `approaching at 24 ± 6 km/h, 10 km in ~8 min`. Every ± through ``PlusMinusText``.
   func trend(short: Bool) -> String {
     let trend = status.trend
     guard let speed = trend.speed, let error = trend.speedError else {
       return unknown(trend.unknownReason ?? .undetermined, short: short, what: "trend")
     }
-    let rate = unit.formatSpeed(metresPerSecond: speed, error: error, plusMinus: repertoire.plusMinus)
+    let rate = plusMinus.speed(metresPerSecond: speed, error: error)
     switch trend.direction {
     case .receding: return "receding at \(rate)"
     case .approaching: return "approaching at \(rate)" + arrival(trend, short: short)
@@ -41,8 +42,7 @@ struct MotionText {
         ? "motion needs bearings"
         : "not known yet: needs bearings on \(TrackMotion.minimumCount) measurements (\(have) so far)"
     }
-    let speed = unit.formatSpeed(
-      metresPerSecond: motion.speed, error: motion.speedError, plusMinus: repertoire.plusMinus)
+    let speed = plusMinus.speed(metresPerSecond: motion.speed, error: motion.speedError)
     guard let heading = motion.heading else {
       if short { return "\(speed), no heading" }
       return motion.closestApproach == nil
@@ -64,17 +64,16 @@ struct MotionText {
       let side = closest.bearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
       return "\(verb) \(unit.format(metres: closest.distance))\(side) at \(clock)"
     }
-    let distance = unit.format(
-      metres: closest.distance, error: closest.distanceError, plusMinus: repertoire.plusMinus)
+    let distance = plusMinus.distance(metres: closest.distance, error: closest.distanceError)
     let side =
       closest.bearing.map { bearing in
         " to the \(Bearing(degrees: bearing)?.nearestCompassPoint ?? "") (\(angle(bearing, error: closest.bearingError)))"
       } ?? ""
-    let spread = DurationText.approximate(closest.dateError)
     let unknownSide =
       status.groundMotion?.heading != nil
       ? "; over or near you, side not known" : "; ranges alone cannot tell on which side"
-    return "\(verb) \(distance)\(side) at \(clock) \(repertoire.plusMinus) \(spread)"
+    let time = plusMinus.clock(closest.date, error: closest.dateError, besides: now)
+    return "\(verb) \(distance)\(side) at \(time)"
       + (closest.bearing == nil ? unknownSide : "")
   }
 
@@ -122,10 +121,9 @@ struct MotionText {
     return text == DurationText.approximate(minimum) ? "just under \(text)" : text
   }
 
-  /// `68° ± 9°`.
+  /// `68° ± 9°`, or `68°` without an error.
   private func angle(_ degrees: Double, error: Double?) -> String {
-    let value = "\(Int(degrees.rounded()) % 360)°"
-    guard let error else { return value }
-    return "\(value) \(repertoire.plusMinus) \(Int(error.rounded()))°"
+    guard let error else { return "\(Int(degrees.rounded()) % 360)°" }
+    return plusMinus.angle(degrees: degrees, error: error)
   }
 }

@@ -16,6 +16,7 @@ struct StatusReport {
   private var words: MotionText {
     MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
   }
+  private var plusMinus: PlusMinusText { PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime) }
 
   /// ```
   /// latest     #7  2.06 km ± 0.15 km NE  (delay 6.00 s, flash at 18:23:00, 2 min ago)
@@ -38,8 +39,7 @@ struct StatusReport {
     let flash = DurationText.clock(latest.date, besides: now, in: localTime)
     let age = DurationText.approximate(now.timeIntervalSince(latest.date))
     let bearing = latest.bearing.map { " \($0.description)" } ?? ""
-    let distance =
-      "\(unit.format(metres: latest.distance)) \(repertoire.plusMinus) \(unit.format(metres: status.uncertainty))"
+    let distance = plusMinus.distanceWithUnits(metres: latest.distance, error: status.uncertainty)
     line(
       "latest",
       "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash), \(age) ago)"
@@ -83,7 +83,7 @@ struct StatusReport {
         "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder ?? 0)) ago)",
         as: .safe)
     }
-    let uncertainty = "\(repertoire.plusMinus) \(unit.format(metres: status.uncertainty))"
+    let uncertainty = plusMinus.distanceError(metres: status.latest.distance, error: status.uncertainty)
     let parts = [uncertainty, words.trend(short: true), words.closestApproach(short: true), advice]
     return parts.compactMap { $0 }.joined(separator: repertoire.separator)
   }

@@ -12,9 +12,14 @@ import Testing
     #expect(unit.format(metres: 6 * 343.2) == expected)
   }
 
-  @Test func aDistanceWithItsErrorNamesTheUnitOnce() {
-    #expect(DistanceUnit.kilometres.format(metres: 5000, error: 1380, plusMinus: "±") == "5.00 ± 1.38 km")
-    #expect(DistanceUnit.feet.format(metres: 1000, error: 100, plusMinus: "+/-") == "3281 +/- 328 ft")
+  @Test func distancesUnderATenthOfTheUnitInMetresOrFeet() {
+    #expect(DistanceUnit.kilometres.format(metres: 1) == "1 m")
+    #expect(DistanceUnit.kilometres.format(metres: 99.4) == "99 m")
+    #expect(DistanceUnit.kilometres.format(metres: 100) == "0.10 km")
+    #expect(DistanceUnit.miles.format(metres: 150) == "492 ft")
+    #expect(DistanceUnit.miles.format(metres: 161) == "0.10 mi")
+    #expect(DistanceUnit.nauticalMiles.format(metres: 185) == "185 m")
+    #expect(DistanceUnit.feet.format(metres: 1) == "3 ft")
   }
 
   @Test func speedsInKilometresOrMilesPerHour() {
@@ -25,14 +30,6 @@ import Testing
     #expect(DistanceUnit.nauticalMiles.formatSpeed(metresPerSecond: speed) == "24 km/h")
     #expect(DistanceUnit.kilometres.formatSpeed(metresPerSecond: 12 / 3.6) == "12 km/h")
     #expect(DistanceUnit.kilometres.formatSpeed(metresPerSecond: 2.5) == "9.0 km/h")
-  }
-
-  @Test func speedsWithTheirErrorShareTheirDigits() {
-    #expect(
-      DistanceUnit.kilometres.formatSpeed(metresPerSecond: 24 / 3.6, error: 6 / 3.6, plusMinus: "±")
-        == "24 ± 6 km/h")
-    #expect(
-      DistanceUnit.miles.formatSpeed(metresPerSecond: 2, error: 0.5, plusMinus: "+/-") == "4.5 +/- 1.1 mph")
   }
 
   @Test func roundKilometresWithTheUnitBesideThemWhenItIsNotMetric() {
