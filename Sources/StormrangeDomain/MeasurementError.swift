@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Why a measurement (its delay or distance, bearing, source or note) cannot be recorded. The values are the ones given, so the application can
 /// name them in its message.
 public enum MeasurementError: Error, Equatable, Sendable {
@@ -7,6 +9,9 @@ public enum MeasurementError: Error, Equatable, Sendable {
   case delayTooShort(typed: String)
   /// Longer than ``MeasurementRules/maximumDelay``.
   case delayTooLong(typed: String)
+  /// A flash at `flash` whose thunder, `delay` seconds later, is more than
+  /// ``MeasurementRules/clockTolerance`` after `now`: it has not been heard yet.
+  case thunderAhead(flash: Date, delay: Double, now: Date)
   /// A detector's distance that is zero, negative or not finite; `typed` is the text as given.
   case distanceNotPositive(typed: String)
   /// A detector's distance beyond ``MeasurementRules/maximumDistance``.

@@ -39,8 +39,10 @@ public struct SafetyAdvice: Equatable, Sendable {
   /// When the latest thunder of lightning within about 10 km was heard; nil when there was none.
   let lastCloseThunder: Date?
 
-  /// The advice at `now` from `measurements` (the current storm's: thunder from an earlier storm
-  /// was more than 30 minutes before its first flash).
+  /// The advice at `now` from `measurements`: all of them up to now, whatever storm they were
+  /// grouped into. The last thunder is always the current storm's (an earlier storm's last flash
+  /// was 30 minutes before its first, and a delay is at most 5), but a close flash of an earlier
+  /// storm can have been heard in the last 30 minutes.
   public init(measurements: some Sequence<Measurement>, now: Date) {
     var lastThunder: Date?
     var detected = false

@@ -65,6 +65,9 @@ struct AddCommand: Command {
       }
       // The thunder is heard now; the flash was the delay before it.
       let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
+      try StormrangeError.wrapping { () throws(MeasurementError) in
+        try MeasurementRules.checkThunder(flash: date, delay: words.amount, now: now)
+      }
       try Recording.recordDelay(
         words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note, in: session)
       return .proceed
@@ -83,7 +86,8 @@ struct AddCommand: Command {
     return .proceed
   }
 
-  /// The flash's date from `at TIME`: ISO 8601 with an offset, at most a minute ahead of `now`.
+  /// The flash's date from `at TIME`: ISO 8601 with an offset, not ahead of `now`
+  /// (``MeasurementRules/isAhead(_:of:)``).
   private static func flashTime(_ text: String, now: Date) throws(StormrangeError) -> Date {
     guard let parsed = ISO8601Time.parse(text) else {
       if ISO8601Time.isLeapSecond(text) {
@@ -94,7 +98,7 @@ struct AddCommand: Command {
         "'\(text.escapedForDisplay)' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
       )
     }
-    guard parsed.timeIntervalSince(now) <= 60 else {
+    guard !MeasurementRules.isAhead(parsed, of: now) else {
       throw .invalidArgument("'\(text.escapedForDisplay)' is in the future")
     }
     return parsed

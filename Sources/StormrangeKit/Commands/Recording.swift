@@ -37,11 +37,12 @@ enum Recording {
     if let warning { session.warn(warning) }
     let unit = session.currentSettings.unit
     session.say(confirmation(index: index, measurement, unit: unit))
-    if session.mode == .interactive,
-      let status = StormStatus(history: session.history, now: session.clock.now().wall)
-    {
+    guard session.mode == .interactive else { return }
+    let status = HistoryStatus(history: session.history, now: session.clock.now().wall)
+    if let current = status.current {
       let report = StatusReport(
-        status: status, unit: unit, repertoire: session.repertoire, palette: session.palette)
+        status: current, unit: unit, repertoire: session.repertoire, palette: session.palette,
+        ahead: status.ahead)
       session.say("  " + report.summaryLine)
     }
   }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import StormrangeDomain
 
 /// `status [--json] [--exit-code]`: how far the storm is and how sure that is, whether it is coming,
@@ -17,7 +18,11 @@ struct StatusCommand: Command {
                about 0.3 s per tap and a temperature known to ±5 °C, or a
                detector's step
     storm      the current storm: measurements less than 30 minutes apart,
-               up to the latest one
+               up to the latest one; over 30 minutes after its last thunder,
+               when its trend and motion are given as of its last flash
+    ahead      how many entries were left out because they are dated ahead
+               of now (more than a minute: another clock?); each counts
+               once its time comes
     trend      whether the range is falling (approaching) or rising
                (receding), and how fast; claimed only at twice its error,
                over at least 5 minutes; when approaching, when it comes
@@ -51,27 +56,29 @@ struct StatusCommand: Command {
         "--exit-code sets the status of one command from the arguments (stormrange status --exit-code); "
           + "in a batch or at the prompt, read the advice from 'status --json'")
     }
-    let now = session.clock.now().wall
-    let status = StormStatus(history: session.history, now: now)
+    let status = HistoryStatus(history: session.history, now: session.clock.now().wall)
     if json {
-      session.output.write(StatusJSON.encode(status, now: now) + "\n")
-    } else if let status {
+      session.output.write(StatusJSON.encode(status) + "\n")
+    } else if let current = status.current {
       let report = StatusReport(
-        status: status, unit: session.currentSettings.unit, repertoire: session.repertoire,
-        palette: session.palette)
+        status: current, unit: session.currentSettings.unit, repertoire: session.repertoire,
+        palette: session.palette, ahead: status.ahead)
       session.output.write(report.block)
+    } else if let leftOut = StatusReport.leftOut(status.ahead, now: status.now, palette: session.palette) {
+      session.say("no measurements up to now: type 'flash' when you see lightning, or 'add SECONDS'")
+      session.output.write(leftOut)
     } else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
     }
-    if let status {
-      session.shownNumbers.showed(status.position..<status.position + 1, of: session.history.entries)
+    if let current = status.current {
+      session.shownNumbers.showed(current.position..<current.position + 1, of: session.history.entries)
     }
-    return exitCode ? .exitStatus(Self.exitStatus(for: status?.advice)) : .proceed
+    return exitCode ? .exitStatus(Self.exitStatus(for: status.advice)) : .proceed
   }
 
-  /// The status `--exit-code` ends with for `advice` (nil: no measurements).
-  static func exitStatus(for advice: SafetyAdvice?) -> Int32 {
-    guard let advice, advice.level == .shelterNow else { return allClearStatus }
+  /// The status `--exit-code` ends with for `advice`.
+  static func exitStatus(for advice: SafetyAdvice) -> Int32 {
+    guard advice.level == .shelterNow else { return allClearStatus }
     return advice.lightningWithinCloseDistance ? shelterCloseStatus : shelterStatus
   }
 }

@@ -33,7 +33,7 @@ struct ImportedRow {
     guard Self.plausibleDates.contains(date) else {
       throw .invalidArgument("the date \(UTCTime.format(date)) is not between the years 1 and 9999")
     }
-    guard date.timeIntervalSince(now) <= 60 else {
+    guard !MeasurementRules.isAhead(date, of: now) else {
       throw .invalidArgument("the date \(UTCTime.format(date)) is in the future")
     }
     let bearing = try self.bearing.map { degrees throws(StormrangeError) in

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
@@ -123,6 +124,14 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "the note contains U+\(String(scalar.value, radix: 16, uppercase: true)), which is not a character"
     case .noteTooLong(let length):
       return "the note is \(length) characters long; the limit is \(MeasurementRules.maximumNoteLength)"
+    case .thunderAhead(let flash, let delay, let now):
+      let (flashTime, thunderTime) = (
+        DurationText.clock(flash, besides: now),
+        DurationText.clock(flash.addingTimeInterval(delay), besides: now)
+      )
+      return
+        "the thunder of a flash at \(flashTime) with a delay of \(FixedPoint.fixed(delay, digits: 2)) s would be "
+        + "heard at \(thunderTime), after now (\(LocalTime.formatTime(now))): add it once you hear the thunder"
     case .distanceNotPositive(let typed):
       return "a detector's distance must be more than 0, not '\(typed.escapedForDisplay)'"
     case .distanceTooFar(let typed):

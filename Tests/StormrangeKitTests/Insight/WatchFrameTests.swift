@@ -10,7 +10,8 @@ import Testing
     try? test.session.loadHistory()
     let now = test.clock.now().wall
     return WatchFrame(
-      status: StormStatus(history: test.session.history, now: now), problem: problem, unit: .kilometres,
+      status: problem == nil ? HistoryStatus(history: test.session.history, now: now) : nil, problem: problem,
+      unit: .kilometres,
       repertoire: .unicode, now: now, width: width, height: height
     ).lines
   }
@@ -82,9 +83,8 @@ import Testing
     var stream = StatusStream()
     func line(changed: Bool = false) -> String? {
       stream.line(
-        for: StormStatus(history: test.session.history, now: test.clock.now().wall),
-        now: test.clock.now().wall,
-        historyChanged: changed)
+        for: HistoryStatus(history: test.session.history, now: test.clock.now().wall), historyChanged: changed
+      )
     }
     try test.session.loadHistory()
     let first = try #require(line())
@@ -100,8 +100,7 @@ import Testing
     #expect(clear.contains(#""level": "all-clear""#))
     #expect(
       clear
-        == StatusJSON.encode(
-          StormStatus(history: test.session.history, now: test.clock.now().wall), now: test.clock.now().wall))
+        == StatusJSON.encode(HistoryStatus(history: test.session.history, now: test.clock.now().wall)))
     #expect(line() == nil)
   }
 }
