@@ -12,17 +12,9 @@ public struct EntriesAhead: Equatable, Sendable {
   /// The earliest thunder among them; nil when there are none.
   public let firstThunder: Date?
 
-  /// The entries of `history` ahead of `now`.
-  public init(history: some Sequence<Measurement>, now: Date) {
-    var count = 0
-    var first: Date?
-    for measurement in history where MeasurementRules.isAhead(measurement, of: now) {
-      count += 1
-      let thunder = measurement.thunderDate
-      if first.map({ thunder < $0 }) ?? true { first = thunder }
-    }
+  init(count: Int, firstThunder: Date?) {
     self.count = count
-    firstThunder = first
+    self.firstThunder = firstThunder
   }
 
   /// When the first of them stops being ahead and joins the status; nil when there are none.

@@ -13,8 +13,9 @@ public struct HistoryStatus: Sendable {
 
   public init<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
-    current = StormStatus(history: history, now: now)
-    ahead = EntriesAhead(history: history, now: now)
+    let recent = RecentHistory(history: history, now: now)
+    current = StormStatus(recent, now: now)
+    ahead = recent.ahead
     self.now = now
   }
 

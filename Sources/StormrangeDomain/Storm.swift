@@ -61,18 +61,10 @@ public struct Storm: Equatable, Sendable {
   /// The storm holding the latest measurement, or nil for an empty history. With `now`, the
   /// measurements ahead of it (``MeasurementRules/isAhead(_:of:)``) are left out: the storm holds
   /// the latest measurement up to now, or is nil when there is none. When the history is already in
-  /// date order (the usual case) it is not sorted, and only the storm itself is grouped, from the end.
+  /// date order (the usual case) only the storm itself is visited, from the end (``RecentHistory``).
   public static func current<History: RandomAccessCollection>(in history: History, now: Date? = nil) -> Storm?
   where History.Element == Measurement, History.Index == Int {
-    var order = dateOrder(of: history)
-    if let now { order.removeAll { MeasurementRules.isAhead(history[$0], of: now) } }
-    guard var first = order.indices.last else { return nil }
-    while first > 0, history[order[first]].date.timeIntervalSince(history[order[first - 1]].date) < maximumGap
-    {
-      first -= 1
-    }
-    let positions = Array(order[first...])
-    return Storm(positions: positions, measurements: positions.map { history[$0] })
+    RecentHistory(history: history, now: now).storm
   }
 
   /// The `count` most recent measurements (by date) as one group, for `plot N`.
@@ -84,9 +76,10 @@ public struct Storm: Equatable, Sendable {
   }
 
   /// Positions sorted by date, ties kept in history order.
-  private static func dateOrder<History: RandomAccessCollection>(of history: History) -> [Int]
+  static func dateOrder<History: RandomAccessCollection>(of history: History) -> [Int]
   where History.Element == Measurement, History.Index == Int {
-    let positions = Array(history.indices)
+    // A concrete range: `history.indices` would be copied through unspecialized generic code.
+    let positions = Array(history.startIndex..<history.endIndex)
     if isInDateOrder(history) { return positions }
     return positions.sorted { a, b in
       let (dateA, dateB) = (history[a].date, history[b].date)

@@ -38,7 +38,11 @@ public struct StormStatus: Sendable {
   /// all of it ahead).
   public init?<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
-    guard let storm = Storm.current(in: history, now: now) else { return nil }
+    self.init(RecentHistory(history: history, now: now), now: now)
+  }
+
+  init?(_ recent: RecentHistory, now: Date) {
+    guard let storm = recent.storm else { return nil }
     self.storm = storm
     (position, latest) = storm.latest
     uncertainty = DistanceUncertainty.metres(for: latest)
@@ -46,10 +50,9 @@ public struct StormStatus: Sendable {
     isOver = storm.isOver(at: now)
     trend = Self.trend(of: motion, in: storm, over: isOver, now: now)
     estimatedGroundMotion = GroundMotion(motion)
-    // Every measurement up to now, not only the storm's: a close flash of an earlier storm may have
-    // been heard in the last 30 minutes.
-    advice = SafetyAdvice(
-      measurements: history.lazy.filter { !MeasurementRules.isAhead($0, of: now) }, now: now)
+    // Not only the storm's measurements: a close flash of an earlier storm may have been heard in
+    // the last 30 minutes.
+    advice = SafetyAdvice(measurements: recent.advised, now: now)
     self.now = now
   }
 

@@ -125,6 +125,26 @@ import Testing
     #expect(over.at(closest.date.addingTimeInterval(1)).groundMotion?.closestApproach == closest)
   }
 
+  @Test func theOrderOfTheHistoryDoesNotMatter() throws {
+    // An earlier storm whose close flash was heard 29:48 ago, 30:05 before a reading now that
+    // starts a storm, and between them an entry whose thunder is ahead: in date order, and shuffled
+    // (`add … at` and import can put older measurements after newer ones).
+    let now = origin.addingTimeInterval(3600)
+    let sorted = [
+      measured(at: 0, metres: 30_000), measured(at: 1795, metres: 4000), measured(at: 3500, metres: 90_000),
+      reading(at: 3600, metres: 15_000),
+    ]
+    let shuffled = [sorted[2], sorted[0], sorted[3], sorted[1]]
+    for history in [sorted, shuffled] {
+      let status = HistoryStatus(history: history, now: now)
+      let current = try #require(status.current)
+      #expect(current.storm.measurements == [sorted[3]])
+      #expect(status.ahead.count == 1 && status.ahead.firstThunder == sorted[2].thunderDate)
+      #expect(current.advice.lightningWithinCloseDistance)
+      #expect(current.advice.lastThunder == now)
+    }
+  }
+
   @Test func theHistoryStatusChangesWhenAnEntryAheadComesDue() throws {
     let now = origin.addingTimeInterval(100)
     let history = [reading(at: 0, metres: 20_000), reading(at: 400, metres: 5000)]
