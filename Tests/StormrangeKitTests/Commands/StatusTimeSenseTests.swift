@@ -47,6 +47,19 @@ import Testing
     #expect(object["excluded_ahead"] as? Int == 3)
   }
 
+  @Test func theDashboardSaysSoToo() throws {
+    let test = historyAhead()
+    try test.session.loadHistory()
+    let now = test.clock.now().wall
+    let lines = WatchFrame(
+      status: HistoryStatus(history: test.session.history, now: now), problem: nil, unit: .kilometres,
+      repertoire: .unicode, now: now, width: 60, height: 24
+    ).lines
+    #expect(lines[2] == "no measurements up to now: waiting for the first one")
+    #expect(lines[3] == "ahead      3 entries dated ahead of now were left out: the")
+    #expect(lines[4] == "           first counts from \(local("2026-07-01T15:51:06Z")) (in 4 h 48 min)")
+  }
+
   @Test func theSummaryAfterAMeasurementLeavesThemOutToo() {
     let test = historyAhead(mode: .interactive)
     test.run("add 1 km")
