@@ -20,9 +20,6 @@ struct StatusCommand: Command {
     storm      the current storm: measurements less than 30 minutes apart,
                up to the latest one; over 30 minutes after its last thunder,
                when its trend and motion are given as of its last flash
-    ahead      how many entries were left out because they are dated ahead
-               of now (more than a minute: another clock?); each counts
-               once its time comes
     trend      whether the range is falling (approaching) or rising
                (receding), and how fast; claimed only at twice its error,
                over at least 5 minutes; when approaching, when it comes
@@ -34,6 +31,9 @@ struct StatusCommand: Command {
                30 minutes, all clear after; lightning within about 10 km is
                shown beside it
     all clear  30 minutes after the last thunder, counted down
+    ahead      how many entries were left out because they are dated ahead
+               of now (more than a minute: another clock?); each counts
+               once its time comes
     Every ± is one standard error.
     --json       all of it as one JSON object on one line
     --exit-code  for one command from the arguments (stormrange status
