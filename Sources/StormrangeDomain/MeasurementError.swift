@@ -18,7 +18,10 @@ public enum MeasurementError: Error, Equatable, Sendable {
   case temperatureImplausible(Double)
   /// Outside ``SpeedOfSound/plausibleMetresPerSecond``.
   case speedOfSoundImplausible(Double)
-  /// A detector's distance that is zero, negative or not finite.
+  /// A flash at `flash` whose thunder, `delay` seconds later, is more than
+  /// ``MeasurementRules/clockTolerance`` after `now`: it has not been heard yet.
+  case thunderAhead(flash: Date, delay: Double, now: Date)
+  /// A detector's distance that is zero, negative or not finite; `typed` is the text as given.
   case distanceNotPositive(typed: String)
   /// A detector's distance beyond ``MeasurementRules/maximumDistance``.
   case distanceTooFar(typed: String)

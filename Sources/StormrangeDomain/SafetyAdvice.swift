@@ -44,8 +44,10 @@ public struct SafetyAdvice: Equatable, Sendable {
   public static let noMeasurements = SafetyAdvice(
     lastThunder: nil, detected: false, lastCloseThunder: nil, now: Date(timeIntervalSince1970: 0))
 
-  /// The advice at `now` from `measurements` (the current storm's: thunder from an earlier storm
-  /// was more than 30 minutes before its first flash).
+  /// The advice at `now` from `measurements`: all of them up to now, whatever storm they were
+  /// grouped into. The last thunder is always the current storm's (an earlier storm's last flash
+  /// was 30 minutes before its first, and a delay is at most 5), but a close flash of an earlier
+  /// storm can have been heard in the last 30 minutes.
   public init(measurements: some Sequence<Measurement>, now: Date) {
     var lastThunder: Date?
     var detected = false

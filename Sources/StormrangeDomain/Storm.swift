@@ -26,6 +26,15 @@ public struct Storm: Equatable, Sendable {
   public var end: Date { measurements.last!.date }
   /// The latest measurement and its position in the history.
   public var latest: (position: Int, measurement: Measurement) { (positions.last!, measurements.last!) }
+  /// When its latest thunder was heard (a detector's reading counts at its date): not always the
+  /// last flash's, since a far flash's thunder may come after a nearer, later flash's.
+  public var lastThunder: Date { measurements.lazy.map(\.thunderDate).max()! }
+  /// When the storm is over if no more thunder is heard: ``SafetyAdvice/allClearWait`` (30 minutes)
+  /// after its last thunder, the moment of the all-clear.
+  public var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
+
+  /// Whether the storm is over at `now`: its last thunder was 30 minutes or more before.
+  public func isOver(at now: Date) -> Bool { now >= overAt }
   public var nearest: Double { measurements.lazy.map(\.distance).min()! }
   public var farthest: Double { measurements.lazy.map(\.distance).max()! }
   public var meanDistance: Double { measurements.reduce(0) { $0 + $1.distance } / Double(count) }
@@ -49,20 +58,13 @@ public struct Storm: Equatable, Sendable {
     return storms
   }
 
-  /// The storm holding the latest measurement, or nil for an empty history. When the history is
-  /// already in date order (the usual case) only the storm itself is visited, from the end.
-  public static func current<History: RandomAccessCollection>(in history: History) -> Storm?
+  /// The storm holding the latest measurement, or nil for an empty history. With `now`, the
+  /// measurements ahead of it (``MeasurementRules/isAhead(_:of:)``) are left out: the storm holds
+  /// the latest measurement up to now, or is nil when there is none. When the history is already in
+  /// date order (the usual case) only the storm itself is visited, from the end (``RecentHistory``).
+  public static func current<History: RandomAccessCollection>(in history: History, now: Date? = nil) -> Storm?
   where History.Element == Measurement, History.Index == Int {
-    guard !history.isEmpty else { return nil }
-    guard isInDateOrder(history) else { return all(in: history).last }
-    var first = history.endIndex - 1
-    while first > history.startIndex,
-      history[first].date.timeIntervalSince(history[first - 1].date) < maximumGap
-    {
-      first -= 1
-    }
-    let positions = Array(first..<history.endIndex)
-    return Storm(positions: positions, measurements: positions.map { history[$0] })
+    RecentHistory(history: history, now: now).storm
   }
 
   /// The `count` most recent measurements (by date) as one group, for `plot N`.
@@ -74,9 +76,10 @@ public struct Storm: Equatable, Sendable {
   }
 
   /// Positions sorted by date, ties kept in history order.
-  private static func dateOrder<History: RandomAccessCollection>(of history: History) -> [Int]
+  static func dateOrder<History: RandomAccessCollection>(of history: History) -> [Int]
   where History.Element == Measurement, History.Index == Int {
-    let positions = Array(history.indices)
+    // A concrete range: `history.indices` would be copied through unspecialized generic code.
+    let positions = Array(history.startIndex..<history.endIndex)
     if isInDateOrder(history) { return positions }
     return positions.sorted { a, b in
       let (dateA, dateB) = (history[a].date, history[b].date)

@@ -1,9 +1,15 @@
 import FoundationEssentials
 
-/// Everything `status` reports, computed from the history and the time now: the latest measurement
-/// and its uncertainty, the current storm, its trend and motion, and the safety advice.
+/// Everything `status` reports of the current storm, computed from the history and the time now:
+/// the latest measurement and its uncertainty, the current storm, its trend and motion, and the
+/// safety advice. Measurements ahead of now (``MeasurementRules/isAhead(_:of:)``) are left out of
+/// all of it; ``HistoryStatus`` counts them.
+///
+/// A storm is over 30 minutes after its last thunder (``Storm/isOver(at:)``), the moment of the
+/// all-clear. Then no forecast is made: the trend is the one at its last flash, without an arrival
+/// within 10 km, and a closest approach is given only once it is past.
 public struct StormStatus: Sendable {
-  /// The latest measurement by date; its history number is `position + 1`.
+  /// The latest measurement by date up to now; its history number is `position + 1`.
   public let latest: Measurement
   public let position: Int
   /// ± metres of the latest distance: the measurement's own uncertainty.
@@ -11,37 +17,69 @@ public struct StormStatus: Sendable {
   public let storm: Storm
   /// The estimates from the storm's measurements (``StormMotion``).
   public let motion: StormMotion
-  /// Whether the storm is coming or going now.
-  public let trend: RangeTrend
-  /// How it moves over the ground; nil when not known.
-  public let groundMotion: GroundMotion?
+  /// Whether the storm is coming or going: now, or at its last flash once it is over
+  /// (``RangeTrend/asOf``).
+  public private(set) var trend: RangeTrend
+  /// How it moves over the ground; nil when not known. Once the storm is over, without a closest
+  /// approach that is still ahead.
+  public var groundMotion: GroundMotion? {
+    guard isOver, let motion = estimatedGroundMotion, let closest = motion.closestApproach, closest.date > now
+    else { return estimatedGroundMotion }
+    return motion.withoutClosestApproach
+  }
   public private(set) var advice: SafetyAdvice
   public private(set) var now: Date
+  /// Whether the storm is over: its last thunder was 30 minutes or more before ``now``.
+  public private(set) var isOver: Bool
 
-  /// The status of `history` at `now`; nil when the history is empty.
+  private let estimatedGroundMotion: GroundMotion?
+
+  /// The status of `history` at `now`; nil when no measurement is up to now (an empty history, or
+  /// all of it ahead).
   public init?<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
-    guard let storm = Storm.current(in: history) else { return nil }
+    self.init(RecentHistory(history: history, now: now), now: now)
+  }
+
+  init?(_ recent: RecentHistory, now: Date) {
+    guard let storm = recent.storm else { return nil }
     self.storm = storm
     (position, latest) = storm.latest
     uncertainty = DistanceUncertainty.metres(for: latest)
     motion = StormMotion(observations: storm.measurements.map(RangeObservation.init))
-    trend = motion.trend(at: now)
-    groundMotion = GroundMotion(motion)
-    advice = SafetyAdvice(measurements: storm.measurements, now: now)
+    isOver = storm.isOver(at: now)
+    trend = Self.trend(of: motion, in: storm, over: isOver, now: now)
+    estimatedGroundMotion = GroundMotion(motion)
+    // Not only the storm's measurements: a close flash of an earlier storm may have been heard in
+    // the last 30 minutes.
+    advice = SafetyAdvice(measurements: recent.advised, now: now)
     self.now = now
   }
 
   /// This status at `later`, without recomputing it: the advice and its countdown, and what is said
-  /// relative to now (ages, "in about 8 min"), move on with the clock; the trend stays the one
-  /// estimated at ``now``. For a display that ticks between computations (`watch`).
+  /// relative to now (ages, "in about 8 min"), move on with the clock, and the storm ends at its
+  /// moment; the trend of a storm that is not over stays the one estimated at ``now``. For a display
+  /// that ticks between computations (`watch`), up to ``nextChange(after:)``.
   public func at(_ later: Date) -> StormStatus {
     var moved = self
     moved.advice = advice.at(later)
     moved.now = later
+    moved.isOver = storm.isOver(at: later)
+    if moved.isOver, !isOver { moved.trend = Self.trend(of: motion, in: storm, over: true, now: later) }
     return moved
+  }
+
+  /// The next moment after `now` at which this status changes by itself, with no new measurement:
+  /// the advice's next change (``SafetyAdvice/nextChange(after:)``), which includes the storm's end.
+  public func nextChange(after now: Date) -> Date? {
+    [advice.nextChange(after: now), storm.overAt].compactMap { $0 }.filter { $0 > now }.min()
   }
 
   /// How many of the storm's measurements have a bearing.
   public var bearingCount: Int { storm.measurements.count { $0.bearing != nil } }
+
+  /// The trend now, or for a storm that is over, at its last flash and without a forecast.
+  private static func trend(of motion: StormMotion, in storm: Storm, over: Bool, now: Date) -> RangeTrend {
+    over ? motion.trend(at: storm.end).withoutForecast : motion.trend(at: now)
+  }
 }

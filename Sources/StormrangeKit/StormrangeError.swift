@@ -1,3 +1,4 @@
+import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 import StormrangeStore

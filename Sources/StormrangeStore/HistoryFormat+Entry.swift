@@ -97,6 +97,11 @@ extension HistoryFormat {
       text = "'distance' is \(shown(fields.distance)), not one of the AS3935's steps (\(AS3935.stepsText) km)"
     case .dateOutOfRange:
       text = "'date' is outside the years 0001 to 9999"
+    case .thunderAhead(let flash, let delay, let now):
+      // Loading keeps entries dated ahead (the status leaves them out); only `add` refuses this.
+      text =
+        "'date' is \(UTCTime.format(flash)), whose thunder \(delay.messageText) s later is after now "
+        + "(\(UTCTime.format(now)))"
     case .dateAhead(let date, _):
       // The stored rules' lead, MeasurementRules.storedDateLead.
       text = "'date' is \(UTCTime.format(date)), more than a day ahead of the clock (\(UTCTime.format(now)))"

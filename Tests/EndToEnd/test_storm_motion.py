@@ -45,24 +45,25 @@ def status_json(sandbox) -> dict:
 def test_status_json_with_no_measurements(sandbox):
     assert status_json(sandbox) == {
         "latest": None, "storm": None, "trend": None, "motion": None,
-        "advice": {"level": "all-clear", "within_10km": False, "all_clear_at": None},
+        "advice": {"level": "all-clear", "within_10km": False, "all_clear_at": None}, "excluded_ahead": 0,
     }
 
 
 def test_status_json_gives_every_documented_key(sandbox):
     assert sandbox.batch(*passing_north()).status == 0
     status = status_json(sandbox)
-    assert set(status) >= {"latest", "storm", "trend", "motion", "advice"}
+    assert set(status) >= {"latest", "storm", "trend", "motion", "advice", "excluded_ahead"}
     assert set(status["latest"]) >= {"index", "date", "distance_m", "uncertainty_m", "bearing_deg"}
-    assert set(status["storm"]) == {"count", "start", "end"}
-    assert set(status["trend"]) == {"direction", "speed_mps", "speed_error_mps", "within_10km_at"}
+    assert set(status["storm"]) == {"count", "start", "end", "over"}
+    assert set(status["trend"]) == {"direction", "speed_mps", "speed_error_mps", "within_10km_at", "as_of"}
     assert set(status["motion"]) >= {
         "speed_mps", "speed_error_mps", "heading_deg", "closest_m", "closest_error_m", "closest_at",
         "bearing_at_closest_deg",
     }
     assert set(status["advice"]) == {"level", "within_10km", "all_clear_at"}
     assert status["latest"]["index"] == 9 and status["storm"]["count"] == 9
-    assert parse(status["storm"]["end"]) == NOW
+    assert parse(status["storm"]["end"]) == NOW and status["storm"]["over"] is False
+    assert status["excluded_ahead"] == 0
 
 
 def test_a_storm_passing_5_km_north_is_found_with_its_track(sandbox):

@@ -50,3 +50,29 @@ import Testing
     #expect(storm.end == origin.addingTimeInterval(120))
   }
 }
+
+@Suite struct StormUpToNowTests {
+  @Test func theCurrentStormUpToNowLeavesOutWhatIsAhead() {
+    // The last two are ahead of a clock at 1000 s: one by its flash, one by its thunder only.
+    let history = [
+      measured(at: 0, metres: 9000), measured(at: 900, metres: 8000), measured(at: 5000, metres: 7000),
+      measured(at: 995, metres: 90_000),
+    ]
+    let now = origin.addingTimeInterval(1000)
+    #expect(Storm.current(in: history, now: now)?.positions == [0, 1])
+    #expect(Storm.current(in: history)?.positions == [2])
+    #expect(Storm.current(in: history, now: origin.addingTimeInterval(-61)) == nil)
+  }
+
+  @Test func aStormIsOverThirtyMinutesAfterItsLastThunder() throws {
+    // The far flash first: its thunder (at 100 + 175 s) comes after the near one's (at 120 + 3 s).
+    let storm = try #require(
+      Storm.current(in: [
+        measured(at: 100, metres: 175 * 343.21462268256795), measured(at: 120, metres: 1000),
+      ]))
+    #expect(storm.lastThunder == origin.addingTimeInterval(275))
+    #expect(storm.overAt == origin.addingTimeInterval(275 + 1800))
+    #expect(!storm.isOver(at: origin.addingTimeInterval(275 + 1799)))
+    #expect(storm.isOver(at: origin.addingTimeInterval(275 + 1800)))
+  }
+}

@@ -27,6 +27,14 @@ public struct GroundMotion: Equatable, Sendable {
     }
   }
 
+  /// This motion without its closest approach: for a storm that is over, whose closest approach is
+  /// still ahead (no forecast is made for it).
+  public var withoutClosestApproach: GroundMotion {
+    GroundMotion(
+      speed: speed, speedError: speedError, heading: heading, headingError: headingError, closestApproach: nil
+    )
+  }
+
   private init(_ track: TrackMotion) {
     self.init(
       speed: track.speed, speedError: track.speedError, heading: track.heading,

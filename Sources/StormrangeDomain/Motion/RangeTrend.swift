@@ -33,15 +33,26 @@ public struct RangeTrend: Equatable, Sendable {
   /// One standard error of ``speed``.
   public let speedError: Double?
   /// When an approaching storm comes within ``MotionModel/closeDistance``; nil when its fitted
-  /// range is already inside, or it is not approaching, or (on a curve) it passes farther out.
-  public let within10km: Date?
+  /// range is already inside, or it is not approaching, or (on a curve) it passes farther out, or
+  /// no forecast is made (``withoutForecast``).
+  public private(set) var within10km: Date?
   /// Nil when unknown.
   public let basis: Basis?
+  /// The moment the trend describes.
+  public let asOf: Date
 
-  init(unknown reason: MotionUnknownReason) {
+  init(unknown reason: MotionUnknownReason, asOf: Date) {
     direction = .unknown
     unknownReason = reason
     (speed, speedError, within10km, basis) = (nil, nil, nil, nil)
+    self.asOf = asOf
+  }
+
+  /// This trend without a forecast: no arrival within 10 km. For a storm that is over.
+  public var withoutForecast: RangeTrend {
+    var trend = self
+    trend.within10km = nil
+    return trend
   }
 
   /// The trend of a rate with its error, `range` the fitted range now, `arrival` when the fit
@@ -61,5 +72,6 @@ public struct RangeTrend: Equatable, Sendable {
     let predictable = arrival.map { $0.timeIntervalSince(now) <= Self.predictionHorizon } ?? false
     within10km = direction == .approaching && range > MotionModel.closeDistance && predictable ? arrival : nil
     self.basis = basis
+    asOf = now
   }
 }

@@ -33,7 +33,7 @@ public struct StormMotion: Sendable {
   /// The trend at `now`: the rate of change of range, and when the storm comes within 10 km.
   public func trend(at now: Date) -> RangeTrend {
     if let reason = clock.shortfall(count: observations.count, needed: StraightLineTrend.minimumCount) {
-      return RangeTrend(unknown: reason)
+      return RangeTrend(unknown: reason, asOf: now)
     }
     // The track from bearings, when it shows where the storm passes, knows the rate of change of
     // range now even when the ranges alone do not curve enough to show it.
@@ -49,9 +49,9 @@ public struct StormMotion: Sendable {
         rate: rate.value, error: rate.error, range: motion.range(at: now),
         arrival: motion.date(within: MotionModel.closeDistance), basis: .closestApproach, now: now)
     }
-    guard let line else { return RangeTrend(unknown: .undetermined) }
+    guard let line else { return RangeTrend(unknown: .undetermined, asOf: now) }
     if abs(line.rate) > MotionModel.maximumSpeed {
-      return RangeTrend(unknown: .inconsistent(speed: abs(line.rate)))
+      return RangeTrend(unknown: .inconsistent(speed: abs(line.rate)), asOf: now)
     }
     return RangeTrend(
       rate: line.rate, error: line.rateError, range: line.range(at: now),

@@ -17,7 +17,8 @@ struct AddCommand: Command {
                flash is dated that many seconds before now
     DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi
                or ft, e.g. 12 km (more than 0, at most 111.95 km); dated now
-    TIME       when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00
+    TIME       when the flash was, ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00;
+               it and its thunder (TIME + SECONDS) at most a minute after now
     BEARING    where the flash was: degrees clockwise from north (0 to 360) or a compass point
                (N, NNE, NE, … NNW)
     NAME       the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector); with
@@ -63,6 +64,9 @@ struct AddCommand: Command {
     guard let unit = words.unit else {
       // The thunder is heard now; the flash was the delay before it.
       let date = flash ?? now.addingTimeInterval(-max(0, words.amount))
+      try StormrangeError.wrapping { () throws(MeasurementError) in
+        try MeasurementRules.checkThunder(flash: date, delay: words.amount, now: now)
+      }
       try session.recordDelay(
         words.amount, typed: words.amountText, date: date, bearing: bearing, note: words.note, under: .typed)
       return .proceed

@@ -14,23 +14,27 @@ extension PlotCommand {
 
   static func runMap(in session: Session) throws(StormrangeError) -> Outcome {
     let now = session.clock.now().wall
-    guard let storm = Storm.current(in: session.history) else {
+    // The current storm is the status's: up to now, without the entries dated ahead.
+    guard let status = StormStatus(history: session.history, now: now) else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
       return .proceed
     }
+    let storm = status.storm
     let located = storm.measurements.filter { $0.bearing != nil }
     let marks = located.map { measurement in
       StormMap.Mark(position: position(of: measurement), age: now.timeIntervalSince(measurement.date))
     }
-    let status = StormStatus(history: session.history, now: now)
-    let track = status?.motion.track.motion
+    let track = status.motion.track.motion
     // The track from the first flash to now, or on past the closest approach (so that its arrowhead
-    // shows beyond the mark), but no more than an hour ahead.
+    // shows beyond the mark), but no more than an hour ahead; for a storm that is over, to its last
+    // flash, and on only to a closest approach that is past.
     var line: (from: StormMap.Position, to: StormMap.Position)?
     var closest: StormMap.Position?
     if let track {
-      var end = max(now, storm.end)
-      if let approach = track.closestApproach, approach.date > end.addingTimeInterval(-600) {
+      var end = status.isOver ? storm.end : max(now, storm.end)
+      if let approach = track.closestApproach, approach.date > end.addingTimeInterval(-600),
+        !status.isOver || approach.date <= now
+      {
         end = min(approach.date.addingTimeInterval(600), now.addingTimeInterval(3600))
       }
       let (from, to) = (track.position(at: storm.start), track.position(at: end))
@@ -38,7 +42,7 @@ extension PlotCommand {
         StormMap.Position(east: from.east, north: from.north),
         StormMap.Position(east: to.east, north: to.north)
       )
-      if let approach = track.closestApproach, let bearing = approach.bearing {
+      if let approach = status.groundMotion?.closestApproach, let bearing = approach.bearing {
         closest = position(distance: approach.distance, bearing: bearing)
       }
     }
@@ -49,12 +53,10 @@ extension PlotCommand {
     lines += StormMap(marks: marks, track: line, closest: closest, unit: unit, repertoire: session.repertoire)
       .render()
     let hidden = storm.count - located.count
-    if let status {
-      let words = MotionText(
-        status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
-      let room = mapScreen.rows - 1 - lines.count - (hidden > 0 ? 1 : 0)
-      lines += mapFooter(words, room: room, repertoire: session.repertoire)
-    }
+    let words = MotionText(
+      status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
+    let room = mapScreen.rows - 1 - lines.count - (hidden > 0 ? 1 : 0)
+    lines += mapFooter(words, room: room, repertoire: session.repertoire)
     if hidden > 0 {
       lines.append(
         "\(hidden) measurement\(hidden == 1 ? " has" : "s have") no bearing and \(hidden == 1 ? "is" : "are") not shown"

@@ -31,7 +31,9 @@ struct PlotCommand: Command {
     }
     let limit = try optionalCount(arguments)
     let history = session.history
-    let chosen = limit.map { Storm.mostRecent($0, in: history) } ?? Storm.current(in: history)
+    // The current storm is the status's: up to now, without the entries dated ahead.
+    let status = limit == nil ? StormStatus(history: history, now: session.clock.now().wall) : nil
+    let chosen = limit.map { Storm.mostRecent($0, in: history) } ?? status?.storm
     guard let storm = chosen else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
       return .proceed
@@ -53,7 +55,7 @@ struct PlotCommand: Command {
       points: storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: session.repertoire,
       localTime: localTime)
     var text = heading + "\n" + chart.render()
-    if limit == nil, let status = StormStatus(history: history, now: session.clock.now().wall) {
+    if let status {
       let report = StatusReport(
         status: status, unit: unit, repertoire: session.repertoire, localTime: localTime)
       text +=

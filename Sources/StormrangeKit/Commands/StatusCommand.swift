@@ -1,3 +1,4 @@
+import FoundationEssentials
 import StormrangeDomain
 import StormrangeStore
 
@@ -18,7 +19,8 @@ struct StatusCommand: Command {
                about 0.3 s per tap and a temperature known to ±5 °C, or a
                detector's step
     storm      the current storm: measurements less than 30 minutes apart,
-               up to the latest one
+               up to the latest one; over 30 minutes after its last thunder,
+               when its trend and motion are given as of its last flash
     trend      whether the range is falling (approaching) or rising
                (receding), and how fast; claimed only at twice its error,
                over at least 5 minutes; when approaching, when it comes
@@ -30,6 +32,9 @@ struct StatusCommand: Command {
                30 minutes, all clear after; lightning within about 10 km is
                shown beside it
     all clear  30 minutes after the last thunder, counted down
+    ahead      how many entries were left out because they are dated ahead
+               of now (more than a minute: another clock?); each counts
+               once its time comes
     Every ± is one standard error.
     --json       all of it as one JSON object on one line
     --exit-code  for one command from the arguments (stormrange status
@@ -52,27 +57,30 @@ struct StatusCommand: Command {
         "--exit-code sets the status of one command from the arguments (stormrange status --exit-code); "
           + "in a batch or at the prompt, read the advice from 'status --json'")
     }
-    let now = session.clock.now().wall
-    let status = StormStatus(history: session.history, now: now)
+    let status = HistoryStatus(history: session.history, now: session.clock.now().wall)
     if json {
       session.output.writeExactly(StatusJSON.encode(status) + "\n")  // JSON is data: never ASCII stand-ins
-    } else if let status {
+    } else if let current = status.current {
       let report = StatusReport(
-        status: status, unit: session.currentSettings.unit, repertoire: session.repertoire,
-        localTime: session.localTime, palette: session.palette)
+        status: current, unit: session.currentSettings.unit, repertoire: session.repertoire,
+        localTime: session.localTime, palette: session.palette, ahead: status.ahead)
       session.output.write(report.block)
+    } else if let leftOut = StatusReport.leftOut(
+      status.ahead, now: status.now, localTime: session.localTime, palette: session.palette) {
+      session.say("no measurements up to now: type 'flash' when you see lightning, or 'add SECONDS'")
+      session.output.write(leftOut)
     } else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
     }
-    if let status {
-      session.shownNumbers.showed(status.position..<status.position + 1, of: session.history.entries)
+    if let current = status.current {
+      session.shownNumbers.showed(current.position..<current.position + 1, of: session.history.entries)
     }
-    return exitCode ? .exitStatus(Self.exitStatus(for: status?.advice)) : .proceed
+    return exitCode ? .exitStatus(Self.exitStatus(for: status.advice)) : .proceed
   }
 
-  /// The status `--exit-code` ends with for `advice` (nil: no measurements).
-  static func exitStatus(for advice: SafetyAdvice?) -> Int32 {
-    guard let advice, advice.level == .shelterNow else { return allClearStatus }
+  /// The status `--exit-code` ends with for `advice`.
+  static func exitStatus(for advice: SafetyAdvice) -> Int32 {
+    guard advice.level == .shelterNow else { return allClearStatus }
     return advice.lightningWithinCloseDistance ? shelterCloseStatus : shelterStatus
   }
 }

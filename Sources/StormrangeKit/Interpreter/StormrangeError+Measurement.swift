@@ -30,6 +30,15 @@ extension StormrangeError {
       let range = SpeedOfSound.plausibleCelsius
       return "temperature \(celsius) °C is not a plausible air temperature "
         + "(\(Int(range.lowerBound)) to \(Int(range.upperBound)) °C)"
+    case .thunderAhead(let flash, let delay, let now):
+      let local = LocalTime.system
+      let (flashTime, thunderTime) = (
+        DurationText.clock(flash, besides: now, in: local),
+        DurationText.clock(flash.addingTimeInterval(delay), besides: now, in: local)
+      )
+      return
+        "the thunder of a flash at \(flashTime) with a delay of \(FixedPoint.fixed(delay, digits: 2)) s would be "
+        + "heard at \(thunderTime), after now (\(local.formatTime(now))): add it once you hear the thunder"
     case .speedOfSoundImplausible(let speed):
       let range = SpeedOfSound.plausibleMetresPerSecond
       return "speed of sound \(speed) m/s is not plausible in air "

@@ -15,6 +15,18 @@ enum DurationText {
     return "\(minutes / (24 * 60)) days"
   }
 
+  /// `2 min ago`; nil for a time after `now`, which is never said with "ago" (a clock ahead, within
+  /// ``StormrangeDomain/MeasurementRules/clockTolerance``).
+  static func ago(_ date: Date, now: Date) -> String? {
+    date > now ? nil : approximate(now.timeIntervalSince(date)) + " ago"
+  }
+
+  /// `2 min ago (18:23:06)`, or `at 18:23:40` for a time after `now`.
+  static func since(_ date: Date, now: Date, in localTime: LocalTime) -> String {
+    let time = clock(date, besides: now, in: localTime)
+    return ago(date, now: now).map { "\($0) (\(time))" } ?? "at \(time)"
+  }
+
   /// `27:03`, counting down whole seconds (rounded up, so it never shows 00:00 before the time).
   static func countdown(_ seconds: Double) -> String {
     let total = Int(min(max(0, seconds), 1e12).rounded(.up))

@@ -2,7 +2,8 @@ import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 
-/// The words for a storm's trend, motion and closest approach, each ± one standard error.
+/// The words for a storm's trend, motion and closest approach, each ± one standard error. For a
+/// storm that is over they are as of its last flash, and say so.
 struct MotionText {
   let status: StormStatus
   let unit: DistanceUnit
@@ -12,22 +13,33 @@ struct MotionText {
 
   private var now: Date { status.now }
   private var plusMinus: PlusMinusText { PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime) }
+  private var over: Bool { status.isOver }
+  /// `18:03:00`: the last flash of the storm, which the words of a storm that is over are as of.
+  private var lastFlash: String { DurationText.clock(status.storm.end, besides: now, in: localTime) }
   private var close: String { unit.formatRoundKilometres(MotionModel.closeDistance) }
 
   /// `approaching at 24 ± 6 km/h; within 10 km in about 8 min (18:31)`; short:
-  /// `approaching at 24 ± 6 km/h, 10 km in ~8 min`. Every ± through ``PlusMinusText``.
+  /// `approaching at 24 ± 6 km/h, 10 km in ~8 min`. For a storm that is over:
+  /// `as of its last flash at 18:03:00, receding at 34 ± 3 km/h`; short:
+  /// `storm over, receding at 34 ± 3 km/h as of 18:03`.
   func trend(short: Bool) -> String {
     let trend = status.trend
     guard let speed = trend.speed, let error = trend.speedError else {
-      return unknown(trend.unknownReason ?? .undetermined, short: short, what: "trend")
+      let reason = unknown(trend.unknownReason ?? .undetermined, short: short, what: "trend")
+      return over && short ? "storm over" : reason
     }
     let rate = plusMinus.speed(metresPerSecond: speed, error: error)
+    let words: String
     switch trend.direction {
-    case .receding: return "receding at \(rate)"
-    case .approaching: return "approaching at \(rate)" + arrival(trend, short: short)
+    case .receding: words = "receding at \(rate)"
+    case .approaching: words = "approaching at \(rate)" + arrival(trend, short: short)
     case .steady, .unknown:
-      return short ? "steady" : "steady: the range changes by \(rate), within twice its error"
+      words = short ? "steady" : "steady: the range changes by \(rate), within twice its error"
     }
+    guard over else { return words }
+    return short
+      ? "storm over, \(words) as of \(lastFlash.dropLast(3))"
+      : "as of its last flash at \(lastFlash), \(words)"
   }
 
   /// `30 ± 7 km/h over the ground, toward ENE (68° ± 9°)`, or why the motion is not known; short:
@@ -38,15 +50,22 @@ struct MotionText {
         return unknown(reason, short: short, what: "motion")
       }
       let have = status.bearingCount
-      return short
-        ? "motion needs bearings"
+      if short { return "motion needs bearings" }
+      return over
+        ? "not known: needs bearings on \(TrackMotion.minimumCount) measurements (the storm had \(have))"
         : "not known yet: needs bearings on \(TrackMotion.minimumCount) measurements (\(have) so far)"
     }
+    let words = knownMotion(motion, short: short)
+    return over && !short ? "as of \(lastFlash), \(words)" : words
+  }
+
+  private func knownMotion(_ motion: GroundMotion, short: Bool) -> String {
     let speed = plusMinus.speed(metresPerSecond: motion.speed, error: motion.speedError)
     guard let heading = motion.heading else {
       if short { return "\(speed), no heading" }
-      return motion.closestApproach == nil
-        ? "\(speed) over the ground: not seen to move, so no heading yet"
+      // Without a heading it is from ranges alone, or a track whose speed is not significant.
+      return status.motion.rangeMotion == nil
+        ? "\(speed) over the ground: not seen to move, so no heading\(over ? "" : " yet")"
         : "\(speed) over the ground, from ranges alone (no heading without bearings)"
     }
     let point = Bearing(degrees: heading)?.nearestCompassPoint ?? ""
@@ -80,7 +99,7 @@ struct MotionText {
   /// `; within 10 km in about 8 min (18:31)` after an approaching speed.
   private func arrival(_ trend: RangeTrend, short: Bool) -> String {
     guard let arrival = trend.within10km else {
-      guard status.latest.distance <= MotionModel.closeDistance else { return "" }
+      guard !over, status.latest.distance <= MotionModel.closeDistance else { return "" }
       return short ? "" : "; already within \(close)"
     }
     let wait = arrival.timeIntervalSince(now)
@@ -97,10 +116,20 @@ struct MotionText {
   private func unknown(_ reason: MotionUnknownReason, short: Bool, what: String) -> String {
     switch reason {
     case .tooFewMeasurements(let have, let needed):
+      if over {
+        return short
+          ? "no \(what)" : "not known: needs \(needed) measurements in a storm (this one had \(have))"
+      }
       return short
         ? "\(what) needs \(needed - have) more"
         : "needs \(needed) measurements in this storm (\(needed - have) more)"
     case .tooShortSpan(let span, let minimum):
+      if over {
+        return short
+          ? "no \(what)"
+          : "not known: the measurements spanned \(spanText(span, minimum: minimum)); a speed needs "
+            + DurationText.approximate(minimum)
+      }
       return short
         ? "\(what) needs \(DurationText.approximate(minimum))"
         : "not known yet: measurements span \(spanText(span, minimum: minimum)); a speed needs "
@@ -111,7 +140,7 @@ struct MotionText {
         : "unknown: the measurements disagree (they would mean \(unit.formatSpeed(metresPerSecond: speed)), "
           + "faster than storms move): strikes from different cells?"
     case .undetermined:
-      return short ? "no \(what) yet" : "unknown: the measurements do not determine it"
+      return short ? "no \(what)\(over ? "" : " yet")" : "unknown: the measurements do not determine it"
     }
   }
 

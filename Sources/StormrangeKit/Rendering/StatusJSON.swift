@@ -7,42 +7,47 @@ import StormrangeDomain
 ///
 /// ```
 /// {"latest": {"index", "date", "distance_m", "uncertainty_m", "bearing_deg", "source"},
-///  "storm": {"count", "start", "end"},
-///  "trend": {"direction", "speed_mps", "speed_error_mps", "within_10km_at"},
+///  "storm": {"count", "start", "end", "over"},
+///  "trend": {"direction", "speed_mps", "speed_error_mps", "within_10km_at", "as_of"},
 ///  "motion": null | {"speed_mps", "speed_error_mps", "heading_deg", "heading_error_deg", "closest_m",
 ///                    "closest_error_m", "closest_at", "closest_at_error_s", "bearing_at_closest_deg",
 ///                    "bearing_at_closest_error_deg"},
-///  "advice": {"level", "within_10km", "all_clear_at"}}
+///  "advice": {"level", "within_10km", "all_clear_at"},
+///  "excluded_ahead"}
 /// ```
 enum StatusJSON {
-  /// The object for `status` (nil: no measurements), without a line break.
-  static func encode(_ status: StormStatus?) -> String {
-    guard let status else {
+  /// The object for `status`, without a line break. With no measurement up to now, `latest`,
+  /// `storm`, `trend` and `motion` are null.
+  static func encode(_ status: HistoryStatus) -> String {
+    let excluded = JSONText.number(status.ahead.count)
+    guard let current = status.current else {
       return JSONText.object([
         "latest": JSONText.null, "storm": JSONText.null, "trend": JSONText.null, "motion": JSONText.null,
-        "advice": advice(.noMeasurements),
+        "advice": self.advice(status.advice), "excluded_ahead": excluded,
       ])
     }
-    let latest = status.latest
+    let latest = current.latest
     return JSONText.object([
       "latest": JSONText.object([
-        "index": JSONText.number(status.position + 1), "date": JSONText.date(latest.date),
-        "distance_m": JSONText.number(latest.distance), "uncertainty_m": JSONText.number(status.uncertainty),
+        "index": JSONText.number(current.position + 1), "date": JSONText.date(latest.date),
+        "distance_m": JSONText.number(latest.distance), "uncertainty_m": JSONText.number(current.uncertainty),
         "bearing_deg": JSONText.number(latest.bearing?.degrees),
         "source": latest.source.map { JSONText.string($0.name) } ?? JSONText.null,
       ]),
       "storm": JSONText.object([
-        "count": JSONText.number(status.storm.count), "start": JSONText.date(status.storm.start),
-        "end": JSONText.date(status.storm.end),
+        "count": JSONText.number(current.storm.count), "start": JSONText.date(current.storm.start),
+        "end": JSONText.date(current.storm.end), "over": JSONText.bool(current.isOver),
       ]),
       "trend": JSONText.object([
-        "direction": JSONText.string(status.trend.direction.rawValue),
-        "speed_mps": JSONText.number(status.trend.speed),
-        "speed_error_mps": JSONText.number(status.trend.speedError),
-        "within_10km_at": JSONText.date(status.trend.within10km),
+        "direction": JSONText.string(current.trend.direction.rawValue),
+        "speed_mps": JSONText.number(current.trend.speed),
+        "speed_error_mps": JSONText.number(current.trend.speedError),
+        "within_10km_at": JSONText.date(current.trend.within10km),
+        "as_of": JSONText.date(current.trend.asOf),
       ]),
-      "motion": status.groundMotion.map(motion) ?? JSONText.null,
-      "advice": advice(status.advice),
+      "motion": current.groundMotion.map(motion) ?? JSONText.null,
+      "advice": advice(current.advice),
+      "excluded_ahead": excluded,
     ])
   }
 

@@ -3,7 +3,9 @@ import StormrangeBase
 import StormrangeDomain
 
 /// The words for a ``StormStatus``: the `status` block and the one-line summary shown after each
-/// measurement at the prompt. Every ± is one standard error.
+/// measurement at the prompt, each with the entries dated ahead that were left out
+/// (``leftOut(_:now:localTime:palette:)``). Every ± is one standard error. A time after now is given as a
+/// time, never with "ago".
 struct StatusReport {
   let status: StormStatus
   let unit: DistanceUnit
@@ -12,6 +14,8 @@ struct StatusReport {
   let localTime: LocalTime
   /// Advice by level, lightning within about 10 km in bold, labels set off.
   var palette = Palette.plain
+  /// The entries left out of `status` because they are ahead of now; nil: not said.
+  var ahead: EntriesAhead?
 
   private var words: MotionText {
     MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
@@ -28,34 +32,45 @@ struct StatusReport {
   ///            lightning within about 10 km in the last 30 minutes
   /// all clear  in 27:54 (at 18:53:06) if no more thunder is heard
   /// ```
+  ///
+  /// A storm that is over says so, and gives its trend and motion as of its last flash:
+  ///
+  /// ```
+  /// storm      9 measurements from 08:05:00 to 08:29:00 (24 min)
+  ///            the storm is over: no thunder since 08:29:22
+  /// trend      as of its last flash at 08:29:00, approaching at 36 ± 3 km/h
+  /// motion     as of 08:29:00, 38 ± 3 km/h over the ground, toward E (93° ± 10°)
+  /// ```
   var block: String {
     let (latest, advice, now) = (status.latest, status.advice, status.now)
     var text = ""
     func line(_ label: String, _ value: String, as role: Palette.Role? = nil) {
-      let value = role.map { palette.paint(value, as: $0) } ?? value
-      text +=
-        palette.paint(label, as: .heading) + String(repeating: " ", count: 11 - label.count) + value + "\n"
+      text += Self.labelled(label, role.map { palette.paint(value, as: $0) } ?? value, palette: palette)
     }
     let flash = DurationText.clock(latest.date, besides: now, in: localTime)
-    let age = DurationText.approximate(now.timeIntervalSince(latest.date))
+    let age = DurationText.ago(latest.date, now: now).map { ", " + $0 } ?? ""
     let bearing = latest.bearing.map { " \($0.description)" } ?? ""
     let distance = plusMinus.distanceWithUnits(metres: latest.distance, error: status.uncertainty)
     line(
       "latest",
-      "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash), \(age) ago)"
+      "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash)\(age))"
     )
     line("storm", stormDescription)
+    if status.isOver {
+      line(
+        "",
+        "the storm is over: no thunder since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))")
+    }
     line("trend", words.trend(short: false))
     line("motion", words.motion(short: false))
     if let closest = words.closestApproach(short: false) { line("closest", closest) }
-    let since = DurationText.approximate(advice.sinceLastThunder ?? 0)
-    let thunderClock = DurationText.clock(advice.lastThunder ?? now, besides: now, in: localTime)
+    let since = DurationText.since(advice.lastThunder ?? now, now: now, in: localTime)
     switch advice.level {
     case .shelterNow:
       line(
         "advice",
-        "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since) ago "
-          + "(\(thunderClock)); when thunder roars, go indoors", as: .danger)
+        "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since); "
+          + "when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
         line("", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
       }
@@ -64,9 +79,28 @@ struct StatusReport {
       line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
       let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
-      line("advice", "all clear: \(what) \(since) ago (\(thunderClock))", as: .safe)
+      line("advice", "all clear: \(what) \(since)", as: .safe)
     }
+    if let ahead, let leftOut = Self.leftOut(ahead, now: now, localTime: localTime, palette: palette) { text += leftOut }
     return text
+  }
+
+  /// `ahead      2 entries dated ahead of now were left out: the first counts from 19:53:06 (in 5 h 00 min)`,
+  /// with its line break; nil when none were.
+  static func leftOut(_ ahead: EntriesAhead, now: Date, localTime: LocalTime, palette: Palette) -> String? {
+    guard let due = ahead.nextDue else { return nil }
+    let when =
+      "\(DurationText.clock(due, besides: now, in: localTime)) (in \(DurationText.approximate(due.timeIntervalSince(now))))"
+    let value =
+      ahead.count == 1
+      ? "1 entry dated ahead of now was left out: it counts from \(when)"
+      : "\(ahead.count) entries dated ahead of now were left out: the first counts from \(when)"
+    return labelled("ahead", value, palette: palette)
+  }
+
+  /// One line of the block: the label in its 11 columns, then the value, and a line break.
+  private static func labelled(_ label: String, _ value: String, palette: Palette) -> String {
+    palette.paint(label, as: .heading) + String(repeating: " ", count: 11 - label.count) + value + "\n"
   }
 
   /// `± 0.15 km · approaching at 24 ± 6 km/h · passes 5.00 km N at 18:42 · shelter now, lightning within 10 km`.
@@ -84,7 +118,8 @@ struct StatusReport {
         as: .safe)
     }
     let uncertainty = plusMinus.distanceError(metres: status.latest.distance, error: status.uncertainty)
-    let parts = [uncertainty, words.trend(short: true), words.closestApproach(short: true), advice]
+    let leftOut = ahead.flatMap { $0.count > 0 ? "\($0.count) dated ahead left out" : nil }
+    let parts = [uncertainty, words.trend(short: true), words.closestApproach(short: true), advice, leftOut]
     return parts.compactMap { $0 }.joined(separator: repertoire.separator)
   }
 

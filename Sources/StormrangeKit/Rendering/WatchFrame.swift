@@ -18,7 +18,8 @@ import StormrangeDomain
 /// terminal never wraps them and nothing of them (the advice above all) is cut off; continuation
 /// lines are indented under the values. The title is cut to that width, and the whole to the height.
 struct WatchFrame {
-  let status: StormStatus?
+  /// Nil while the history cannot be read.
+  let status: HistoryStatus?
   /// Why the history could not be read, if it could not.
   let problem: String?
   let unit: DistanceUnit
@@ -40,20 +41,26 @@ struct WatchFrame {
     if let problem {
       lines += wrapped("cannot read the history: \(problem.escapingControlCharacters)", indent: 2)
       lines.append("waiting for it to be fixed")
-    } else if let status {
-      let report = StatusReport(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
+    } else if let status, let current = status.current {
+      let report = StatusReport(
+        status: current, unit: unit, repertoire: repertoire, localTime: localTime, ahead: status.ahead)
       // Indented under the values, past the labels' 11 columns (`advice     `).
       lines += report.block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().flatMap {
         wrapped($0, indent: 11)
       }
       let chart = DistanceChart(
-        points: status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire,
+        points: current.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire,
         localTime: localTime
       ).render().split(separator: "\n").map(String.init)
       let fits = chart.allSatisfy { $0.count < width } && lines.count + 1 + chart.count <= height
       if fits { lines += [""] + chart }
     } else {
-      lines.append("no measurements yet: waiting for the first one")
+      if let status, let leftOut = StatusReport.leftOut(status.ahead, now: now, localTime: localTime, palette: .plain) {
+        lines.append("no measurements up to now: waiting for the first one")
+        lines += wrapped(leftOut.dropLast(), indent: 11)
+      } else {
+        lines.append("no measurements yet: waiting for the first one")
+      }
     }
     return lines.prefix(max(0, height)).map { String($0.prefix(max(0, width - 1))) }
   }

@@ -13,13 +13,14 @@ public final class LiveStatus {
   private var stream = StatusStream()
   /// Why the history could not be read at the last ``reload()``; nil when it could.
   public private(set) var problem: StormrangeError?
-  /// The status as last computed; nil with no measurements, or while the history cannot be read.
-  private var computed: StormStatus?
+  /// The status as last computed; nil while the history cannot be read.
+  private var computed: HistoryStatus?
   /// Whether the history changed since the status was computed.
   private var isStale = true
-  /// When the status must be computed again though the history did not change: the next moment its
-  /// advice changes with time, or, while a storm is current, ``nowcastInterval`` after the last
-  /// computation; nil: not until the history changes.
+  /// When the status must be computed again though the history did not change: the next moment it
+  /// changes with time (``StormrangeDomain/HistoryStatus/nextChange(after:)``: the advice, the
+  /// storm's end, an entry dated ahead coming due), or, while a storm is current,
+  /// ``nowcastInterval`` after the last computation; nil: not until the history changes.
   public private(set) var nextComputation: Date?
 
   /// While a storm is current (the advice is to shelter), its estimates at the time now move on with
@@ -48,20 +49,20 @@ public final class LiveStatus {
 
   /// The status at `now`: computed if the history changed or ``nextComputation`` has come, else the
   /// last one moved on to `now`.
-  private func status(at now: Date) -> StormStatus? {
+  private func status(at now: Date) -> HistoryStatus? {
     if isStale || nextComputation.map({ now >= $0 }) == true { compute(at: now) }
     return computed?.at(now)
   }
 
   private func compute(at now: Date) {
     isStale = false
-    computed = problem == nil ? StormStatus(history: session.history, now: now) : nil
-    guard let advice = computed?.advice else {
+    computed = problem == nil ? HistoryStatus(history: session.history, now: now) : nil
+    guard let computed else {
       nextComputation = nil
       return
     }
-    let nowcast = advice.level == .shelterNow ? now.addingTimeInterval(Self.nowcastInterval) : nil
-    nextComputation = [advice.nextChange(after: now), nowcast].compactMap { $0 }.min()
+    let nowcast = computed.advice.level == .shelterNow ? now.addingTimeInterval(Self.nowcastInterval) : nil
+    nextComputation = [computed.nextChange(after: now), nowcast].compactMap { $0 }.min()
   }
 
   /// The dashboard for a terminal of `width` × `height`: its lines, without line breaks.
@@ -77,8 +78,7 @@ public final class LiveStatus {
   /// one (see ``StatusStream``); never one while the history cannot be read.
   public func jsonLine(historyChanged: Bool) -> String? {
     let now = session.clock.now().wall
-    let status = status(at: now)
-    guard problem == nil else { return nil }
+    guard let status = status(at: now), problem == nil else { return nil }
     return stream.line(for: status, historyChanged: historyChanged)
   }
 }

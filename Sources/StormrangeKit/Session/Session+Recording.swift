@@ -39,9 +39,12 @@ extension Session {
     shownNumbers.showed(index - 1..<index, of: history.entries)
     if let warning { warn(warning) }
     say(Self.confirmation(index: index, measurement, unit: unit))
-    if mode == .interactive, let status = StormStatus(history: history, now: clock.now().wall) {
+    guard mode == .interactive else { return }
+    let status = HistoryStatus(history: history, now: clock.now().wall)
+    if let current = status.current {
       let report = StatusReport(
-        status: status, unit: unit, repertoire: repertoire, localTime: localTime, palette: palette)
+        status: current, unit: unit, repertoire: repertoire, localTime: localTime, palette: palette,
+        ahead: status.ahead)
       say("  " + report.summaryLine)
     }
   }

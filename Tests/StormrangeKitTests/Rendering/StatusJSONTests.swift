@@ -12,11 +12,11 @@ import Testing
   }
 
   @Test func noMeasurementsIsAllNullButTheAdvice() throws {
-    let text = StatusJSON.encode(nil)
+    let text = StatusJSON.encode(HistoryStatus(history: [StormrangeDomain.Measurement](), now: now))
     #expect(!text.contains("\n"))
     #expect(
       text
-        == #"{"latest": null, "storm": null, "trend": null, "motion": null, "advice": {"level": "all-clear", "within_10km": false, "all_clear_at": null}}"#
+        == #"{"latest": null, "storm": null, "trend": null, "motion": null, "advice": {"level": "all-clear", "within_10km": false, "all_clear_at": null}, "excluded_ahead": 0}"#
     )
   }
 
@@ -25,8 +25,7 @@ import Testing
     let reading = Measurement(
       date: now.addingTimeInterval(-60), distance: 10_000, origin: .detector(source: source),
       bearing: Bearing(degrees: 90), note: nil)
-    let status = try #require(StormStatus(history: [reading], now: now))
-    let object = try decode(StatusJSON.encode(status))
+    let object = try decode(StatusJSON.encode(HistoryStatus(history: [reading], now: now)))
     let latest = try #require(object["latest"] as? [String: Any])
     #expect(latest["index"] as? Int == 1)
     #expect(latest["date"] as? String == "2026-07-01T16:02:00Z")

@@ -9,8 +9,8 @@ import Testing
     try? test.session.loadHistory()
     let now = test.clock.now().wall
     return WatchFrame(
-      status: StormStatus(history: test.session.history, now: now), problem: problem, unit: .kilometres,
-      repertoire: .unicode, localTime: .utc, now: now, width: width, height: height
+      status: problem == nil ? HistoryStatus(history: test.session.history, now: now) : nil, problem: problem,
+      unit: .kilometres, repertoire: .unicode, localTime: .utc, now: now, width: width, height: height
     ).lines
   }
 
@@ -81,7 +81,8 @@ import Testing
     var stream = StatusStream()
     func line(changed: Bool = false) -> String? {
       stream.line(
-        for: StormStatus(history: test.session.history, now: test.clock.now().wall), historyChanged: changed)
+        for: HistoryStatus(history: test.session.history, now: test.clock.now().wall), historyChanged: changed
+      )
     }
     try test.session.loadHistory()
     let first = try #require(line())
@@ -97,7 +98,7 @@ import Testing
     #expect(clear.contains(#""level": "all-clear""#))
     #expect(
       clear
-        == StatusJSON.encode(StormStatus(history: test.session.history, now: test.clock.now().wall)))
+        == StatusJSON.encode(HistoryStatus(history: test.session.history, now: test.clock.now().wall)))
     #expect(line() == nil)
   }
 }
