@@ -53,7 +53,7 @@ import Testing
     let now = test.clock.now().wall
     let lines = WatchFrame(
       status: HistoryStatus(history: test.session.history, now: now), problem: nil, unit: .kilometres,
-      repertoire: .unicode, now: now, width: 60, height: 24
+      repertoire: .unicode, localTime: .utc, now: now, width: 60, height: 24
     ).lines
     #expect(lines[2] == "no measurements up to now: waiting for the first one")
     #expect(lines[3] == "ahead      3 entries dated ahead of now were left out: the")
@@ -74,7 +74,7 @@ import Testing
     #expect(test.run("add 300 at \(soon)"))
     #expect(
       test.errors.take()
-        == "stormrange: line 1: the thunder of a flash at \(LocalTime.formatTime(now.addingTimeInterval(50))) with a delay of 300.00 s would be heard at \(LocalTime.formatTime(now.addingTimeInterval(350))), after now (\(LocalTime.formatTime(now))): add it once you hear the thunder\n"
+        == "stormrange: line 1: the thunder of a flash at \(LocalTime.utc.formatTime(now.addingTimeInterval(50))) with a delay of 300.00 s would be heard at \(LocalTime.utc.formatTime(now.addingTimeInterval(350))), after now (\(LocalTime.utc.formatTime(now))): add it once you hear the thunder\n"
     )
     // A thunder up to a minute ahead is allowed, as is a flash: clocks disagree.
     #expect(!test.run("add 250 at \(UTCTime.format(now.addingTimeInterval(-190)))"))
@@ -92,8 +92,8 @@ import Testing
     test.run("status")
     let text = test.output.take()
     #expect(!text.contains("ago"))
-    #expect(text.contains("(detector, flash at \(LocalTime.formatTime(now.addingTimeInterval(40))))"))
-    #expect(text.contains("lightning was detected at \(LocalTime.formatTime(now.addingTimeInterval(40))); "))
+    #expect(text.contains("(detector, flash at \(LocalTime.utc.formatTime(now.addingTimeInterval(40))))"))
+    #expect(text.contains("lightning was detected at \(LocalTime.utc.formatTime(now.addingTimeInterval(40))); "))
   }
 
   @Test func aStormThatIsOverSaysSoAsOfItsLastFlash() throws {
