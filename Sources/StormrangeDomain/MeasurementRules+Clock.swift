@@ -8,8 +8,9 @@ import FoundationEssentials
 /// ``storedDateLead`` ahead (another tool's clock, local time written as UTC), and the status
 /// leaves those entries out until their time comes (``EntriesAhead``).
 extension MeasurementRules {
-  /// Seconds after the clock a flash or its thunder may be dated.
-  public static let clockTolerance: Double = 60
+  /// Seconds after the clock a flash or its thunder may be dated: the lead `add … at` and an
+  /// imported row are allowed (``typedDateLead``).
+  public static var clockTolerance: Double { typedDateLead }
 
   /// Whether `date` is more than ``clockTolerance`` after `now`.
   public static func isAhead(_ date: Date, of now: Date) -> Bool {

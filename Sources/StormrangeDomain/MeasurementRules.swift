@@ -16,6 +16,9 @@
 /// - **Date ahead of the clock.** `add … at TIME` and an imported row may lie at most
 ///   ``typedDateLead`` (a minute) ahead; a stored entry ``storedDateLead`` (a day), since the clocks
 ///   of machines that share a history disagree. The stopwatch's date is the clock's own, unchecked.
+///   `add` also refuses a measurement whose thunder (flash + delay) would be heard more than that
+///   minute after the clock (``checkThunder(flash:delay:now:)``): the status leaves such an entry
+///   out until its time comes, so `add` does not take one.
 /// - **Notes.** A typed note is one printable line of at most ``maximumNoteLength`` characters; an
 ///   imported or stored one may be any text the history file can hold, of any length
 ///   (``Notes``), so that an export keeps a note's line breaks and imports back.

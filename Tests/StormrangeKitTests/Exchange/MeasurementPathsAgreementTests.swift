@@ -85,6 +85,10 @@ extension MeasurementCandidate {
     guard date >= Self.earliest, date < Self.latest.addingTimeInterval(1) else { return false }
     // Differs: a stored date may lie a day ahead of the clock, a typed or imported one a minute.
     guard date.timeIntervalSince(Self.now) <= (path == .file ? 86400 : 60) else { return false }
+    // Differs: add refuses a thunder not heard yet (flash + delay more than a minute after now).
+    if path == .add, let timing, date.addingTimeInterval(timing.delay).timeIntervalSince(Self.now) > 60 {
+      return false
+    }
     guard let note else { return true }
     let isNonCharacter = { (scalar: Unicode.Scalar) in scalar.value == 0xFFFE || scalar.value == 0xFFFF }
     // Differs: a typed note is one printable line of at most 1000 characters; others hold what the
