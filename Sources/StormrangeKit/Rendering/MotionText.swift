@@ -124,8 +124,14 @@ struct MotionText {
 
   /// `68° ± 9°`.
   private func angle(_ degrees: Double, error: Double?) -> String {
-    let value = "\(Int(degrees.rounded()) % 360)°"
+    Self.angle(degrees, error: error, plusMinus: repertoire.plusMinus)
+  }
+
+  /// `68° ± 9°`, in whole degrees, for any value: an error the delta method made too large or not
+  /// a number (rounding can leave a variance a hair below zero) is shown as it is, never trapped on.
+  static func angle(_ degrees: Double, error: Double?, plusMinus: String) -> String {
+    let value = "\(degrees.rounded().truncatingRemainder(dividingBy: 360).messageText)°"
     guard let error else { return value }
-    return "\(value) \(repertoire.plusMinus) \(Int(error.rounded()))°"
+    return "\(value) \(plusMinus) \(error.rounded().messageText)°"
   }
 }
