@@ -28,45 +28,51 @@ struct StatusReport {
   /// all clear  in 27:54 (at 18:53:06) if no more thunder is heard
   /// ```
   var block: String {
+    rows.map { row in
+      let value = row.role.map { palette.paint(row.value, as: $0) } ?? row.value
+      return palette.paint(row.label, as: .heading) + row.padding + value + "\n"
+    }.joined()
+  }
+
+  /// The rows of ``block``, unpainted, in order.
+  var rows: [Row] {
     let (latest, advice, now) = (status.latest, status.advice, status.now)
-    var text = ""
-    func line(_ label: String, _ value: String, as role: Palette.Role? = nil) {
-      let value = role.map { palette.paint(value, as: $0) } ?? value
-      text +=
-        palette.paint(label, as: .heading) + String(repeating: " ", count: 11 - label.count) + value + "\n"
+    var rows: [Row] = []
+    func row(_ field: Row.Field, _ label: String, _ value: String, as role: Palette.Role? = nil) {
+      rows.append(Row(field: field, label: label, value: value, role: role))
     }
     let flash = DurationText.clock(latest.date, besides: now, in: localTime)
     let age = DurationText.approximate(now.timeIntervalSince(latest.date))
     let bearing = latest.bearing.map { " \($0.description)" } ?? ""
     let distance =
       "\(unit.format(metres: latest.distance)) \(repertoire.plusMinus) \(unit.format(metres: status.uncertainty))"
-    line(
-      "latest",
+    row(
+      .latest, "latest",
       "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash), \(age) ago)"
     )
-    line("storm", stormDescription)
-    line("trend", words.trend(short: false))
-    line("motion", words.motion(short: false))
-    if let closest = words.closestApproach(short: false) { line("closest", closest) }
+    row(.storm, "storm", stormDescription)
+    row(.trend, "trend", words.trend(short: false))
+    row(.motion, "motion", words.motion(short: false))
+    if let closest = words.closestApproach(short: false) { row(.closest, "closest", closest) }
     let since = DurationText.approximate(advice.sinceLastThunder ?? 0)
     let thunderClock = DurationText.clock(advice.lastThunder ?? now, besides: now, in: localTime)
     switch advice.level {
     case .shelterNow:
-      line(
-        "advice",
+      row(
+        .advice, "advice",
         "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since) ago "
           + "(\(thunderClock)); when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
-        line("", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
+        row(.advice, "", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
       }
       let countdown = DurationText.countdown(advice.remaining)
       let at = DurationText.clock(advice.allClear ?? now, besides: now, in: localTime)
-      line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
+      row(.allClear, "all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
       let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
-      line("advice", "all clear: \(what) \(since) ago (\(thunderClock))", as: .safe)
+      row(.advice, "advice", "all clear: \(what) \(since) ago (\(thunderClock))", as: .safe)
     }
-    return text
+    return rows
   }
 
   /// `± 0.15 km · approaching at 24 ± 6 km/h · passes 5.00 km N at 18:42 · shelter now, lightning within 10 km`.
