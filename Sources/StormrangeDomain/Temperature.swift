@@ -21,9 +21,13 @@ public struct Temperature: Equatable, Sendable {
     self.celsius = celsius
   }
 
-  /// `20 °C`, `-3.5 °C`.
+  /// `20 °C`, `-3.5 °C`; for any value, also one no air has (`1e+19 °C`, `inf °C`), which a
+  /// message about a bad file may have to show.
   public var description: String {
+    // Past 1e15 no tenth is left to round to, and ten times the value may not be finite.
+    guard abs(celsius) < 1e15 else { return "\(celsius.messageText) °C" }
     let rounded = (celsius * 10).rounded() / 10
-    return rounded == rounded.rounded() ? "\(Int(rounded)) °C" : "\(FixedPoint.fixed(rounded, digits: 1)) °C"
+    return rounded == rounded.rounded()
+      ? "\(rounded.messageText) °C" : "\(FixedPoint.fixed(rounded, digits: 1)) °C"
   }
 }

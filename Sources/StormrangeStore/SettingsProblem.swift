@@ -4,7 +4,7 @@
 public struct SettingsProblem: Equatable, Sendable {
   /// The setting whose value could not be used; nil when the whole file could not be.
   public var key: Settings.Key?
-  /// What is wrong: `'temperature' is 999.0, not a plausible air temperature (-60 to 60 °C)`.
+  /// What is wrong: `'temperature' is 999 °C, not a plausible air temperature (-60 to 60 °C)`.
   public var description: String
 
   public init(key: Settings.Key?, _ description: String) {

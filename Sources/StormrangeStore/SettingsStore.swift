@@ -1,3 +1,4 @@
+import StormrangeBase
 import StormrangeDomain
 import StormrangePropertyList
 
@@ -144,16 +145,18 @@ public final class SettingsStore {
         }
         guard let unit = DistanceUnit(rawValue: name) else {
           let units = DistanceUnit.allCases.map(\.rawValue).joined(separator: ", ")
+          // Shortened: the file may hold any text, and the warning comes every session.
           snapshot.problems.append(
-            SettingsProblem(key: key, "'unit' is '\(name)', not one of \(units)"))
+            SettingsProblem(key: key, "'unit' is '\(name.escapedForDisplay)', not one of \(units)"))
           continue
         }
         snapshot.settings.unit = unit
       case .temperature:
         let celsius: Double
+        let shown: String  // the number as the file has it
         switch entry.value {
-        case .real(let value): celsius = value
-        case .integer(let value): celsius = Double(value)
+        case .real(let value): (celsius, shown) = (value, value.messageText)
+        case .integer(let value): (celsius, shown) = (Double(value), String(value))
         default:
           snapshot.problems.append(
             SettingsProblem(
@@ -165,7 +168,7 @@ public final class SettingsStore {
           snapshot.problems.append(
             SettingsProblem(
               key: key,
-              "'temperature' is \(Temperature(celsius: celsius).description), not a plausible air temperature "
+              "'temperature' is \(shown) °C, not a plausible air temperature "
                 + "(\(Int(range.lowerBound)) to \(Int(range.upperBound)) °C)"))
           continue
         }

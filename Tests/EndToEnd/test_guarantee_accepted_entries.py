@@ -77,7 +77,7 @@ def test_an_entry_stormrange_would_not_accept_makes_the_file_unreadable_and_impo
     assert cleared.status == 0, cleared
     [aside] = sandbox.history_path.parent.glob("SavedHistory.plist.unreadable-*")
     assert aside.read_bytes() == original
-    assert f"'import --skip-invalid {aside}' brings back its 2 valid measurements" in cleared.stdout
+    assert cleared.stdout.endswith(f"; to bring back its 2 valid measurements: import --skip-invalid {aside}\n")
 
     imported = sandbox.run("import", "--skip-invalid", str(aside))
     assert imported.status == 0, imported

@@ -11,7 +11,8 @@ from conftest import sample_entry
 from guarantee_support import history_entries, notes_in
 
 QUESTION = re.compile(r"Delete all (\d+) measurements?\? \[y/N\] ")
-KEPT = re.compile(r"a copy is in (\S+): 'import (\S+)' brings (?:it|them) back")
+# The command to bring them back ends the line, bare, so that it can be copied whole.
+KEPT = re.compile(r"a copy is in (\S+); to bring (?:it|them) back(?: later)?: import (\S+)\r?$", re.M)
 
 
 def _seed(sandbox, *notes: str) -> list[dict]:

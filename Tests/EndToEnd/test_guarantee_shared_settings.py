@@ -6,6 +6,8 @@ import math
 import plistlib
 import random
 
+import pytest
+
 from conftest import confirmation, read_line, speed_of_sound
 
 
@@ -120,3 +122,50 @@ def test_set_reports_a_file_it_cannot_change_once(sandbox):
         "fix or remove it before changing settings"
     ]
     assert sandbox.settings_path.read_bytes() == before
+
+
+# Issue 17 (probe): a temperature too large for a whole number crashed every command that read the
+# settings (Illegal instruction, 132), `set temperature 20` included, so the file could not be repaired.
+
+
+@pytest.mark.parametrize(
+    "value, shown",
+    [
+        (b"<real>1e19</real>", "1e+19"),
+        (b"<real>-9.3e18</real>", "-9.3e+18"),
+        (b"<real>inf</real>", "inf"),
+        (b"<real>-inf</real>", "-inf"),
+        (b"<real>1e309</real>", "inf"),
+        (b"<integer>9223372036854775807</integer>", "9223372036854775807"),
+    ],
+)
+def test_a_temperature_of_any_size_is_one_warning_and_set_repairs_it(sandbox, value, shown):
+    write_settings(sandbox, b"<key>unit</key><string>mi</string><key>temperature</key>" + value)
+    warning = (
+        f"stormrange: warning: settings file {sandbox.settings_path}: 'temperature' is {shown} °C, not a plausible "
+        "air temperature (-60 to 60 °C); using the default, 20 °C, until 'set temperature' replaces it"
+    )
+    listed = sandbox.run("set")
+    assert (listed.status, listed.err_lines) == (0, [warning])
+    assert "temperature  20 °C" in listed.stdout
+    added = sandbox.run("--file", str(sandbox.home / "h.plist"), "add", "5")
+    assert (added.status, added.err_lines) == (0, [warning])
+    assert confirmation(added.out_lines[0])[1].endswith(" mi")
+    repaired = sandbox.run("set", "temperature", "20")
+    assert (repaired.status, repaired.stderr) == (0, "")
+    assert sandbox.read_settings() == {"unit": "mi", "temperature": 20.0}
+    assert sandbox.run("set").stderr == ""
+
+
+# Issue 17 (probe): a bad unit was quoted whole, so a 900 KB value made a 900 KB warning every session.
+
+
+def test_a_long_unit_is_shortened_in_its_warning_as_import_messages_are(sandbox):
+    write_settings(sandbox, b"<key>unit</key><string>" + b"furlong" * 130_000 + b"</string>")
+    result = sandbox.run("add", "5")
+    assert result.status == 0, result.stderr[:500]
+    shown = ("furlong" * 9)[:60] + "…"
+    assert result.err_lines == [
+        f"stormrange: warning: settings file {sandbox.settings_path}: 'unit' is '{shown}', not one of km, m, mi, ft, "
+        "nmi; using the default, km, until 'set unit' replaces it"
+    ]

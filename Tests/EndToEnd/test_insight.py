@@ -5,6 +5,7 @@ import csv
 import datetime
 import io
 import json
+import random
 import re
 
 import pexpect
@@ -294,3 +295,60 @@ def test_a_storm_across_a_change_of_utc_offset_shows_the_offsets(sandbox):
     # Within one offset nothing is added.
     sandbox.write_history([sample_entry(6, date=first), sample_entry(8, date=first + datetime.timedelta(minutes=5))])
     assert "from 2025-10-26 02:50:00 to 2025-10-26 02:55:00 (5 min)" in sandbox.run("status", env=berlin).stdout
+
+
+# Issue 17 (probe): the trend line under `plot` was not wrapped, so a long one went past 80 columns
+# (124 for "unknown: the measurements disagree (…): strikes from different cells?", 82 in feet).
+
+
+def _ago(minutes: float) -> str:
+    return iso(datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=minutes))
+
+
+def _varied_storms(count: int) -> list[tuple[str, list[str]]]:
+    """(unit, `add` lines) for `count` storms drawn from a seeded generator: 1 to 12 measurements a
+    few minutes apart, ending within the last 5 minutes, any delays, some with bearings."""
+    generator = random.Random(17)
+    storms = []
+    for _ in range(count):
+        size = generator.randint(1, 12)
+        minutes = generator.uniform(0.2, 5)
+        lines = []
+        for _ in range(size):
+            line = f"add {generator.uniform(1, 120):.2f} at {_ago(minutes)}"
+            if generator.random() < 0.5:
+                line += f" from {generator.uniform(0, 359):.1f}"
+            lines.append(line)
+            minutes += generator.uniform(0.3, 8)
+        storms.append((generator.choice(["km", "m", "mi", "ft", "nmi"]), lines[::-1]))
+    # The probe's: a storm "approaching" at 3.7 km a minute, whose trend is unknown (the measurements
+    # disagree), in kilometres and in feet.
+    probe = [f"add 60 at {_ago(7)}", f"add 30 at {_ago(4)}", f"add 5 at {_ago(1)}"]
+    return storms + [("km", probe), ("ft", probe)]
+
+
+@pytest.mark.parametrize("locale", [{"LC_ALL": "C.UTF-8"}, {"LC_ALL": "C"}], ids=["utf-8", "ascii"])
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Berlin"])
+def test_every_line_of_plot_fits_80_columns_whatever_the_storm(sandbox, locale, zone):
+    env = dict(sandbox.env, TZ=zone, **locale)
+    too_wide = []
+    trends = []
+    for number, (unit, lines) in enumerate(_varied_storms(24)):
+        history = str(sandbox.home / f"storm{number}.plist")
+        assert sandbox.run("set", "unit", unit).status == 0
+        added = sandbox.batch(*lines, args=("--file", history))
+        assert added.status == 0, added.stderr
+        for args in (["plot"], ["plot", "5"]):
+            result = sandbox.run("--file", history, *args, env=env)
+            assert result.status == 0, result.stderr
+            too_wide += [(unit, args, line) for line in result.out_lines if len(line) > 80]
+            if locale["LC_ALL"] == "C":
+                assert result.stdout.isascii()
+            if args == ["plot"]:
+                # The trend ends the plot, its continuation lines indented under its words.
+                tail = result.stdout.split("\ntrend: ", 1)[1].splitlines()
+                assert all(line.startswith(" " * 7) for line in tail[1:]), tail
+                trends.append(" ".join(line.strip() for line in tail))
+    assert too_wide == []
+    assert any("strikes from different cells?" in trend for trend in trends), trends
+    assert any(len(trend) > 80 - len("trend: ") for trend in trends)

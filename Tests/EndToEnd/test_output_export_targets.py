@@ -155,3 +155,42 @@ def test_a_path_in_a_line_drops_trailing_blanks_unless_quoted_as_the_shell_quote
         "each ' in it written '\\''"
     ]
     assert [(stored.home / name).exists() for name in ["plain", "out  ", "  it's", "'open"]] == [True, True, True, False]
+
+
+# Issue 17 (probe): an empty PATH failed late in a batch ("cannot export to : cannot rename the new
+# file into place", after creating and removing `./..tmp-*`), and a one-shot `export csv ""` wrote to
+# standard output as if no PATH had been given, so a script's `"$OUT"` left empty went unnoticed.
+
+EMPTY_PATH = "the path is empty; name the file to write, or leave PATH out to export to standard output"
+
+
+def _names_in(folder: Path) -> list[str]:
+    return sorted(os.listdir(folder))
+
+
+@pytest.mark.parametrize("format", ["csv", "json"])
+def test_an_empty_path_is_refused_in_a_line_and_nothing_is_written(stored, format):
+    before = _names_in(stored.home)
+    result = stored.batch(f"export {format} ''", f"export {format} ''  ")
+    assert result.status == 1
+    assert result.stdout == ""
+    assert result.err_lines == [f"stormrange: line {number}: {EMPTY_PATH}" for number in (1, 2)]
+    assert _names_in(stored.home) == before
+
+
+@pytest.mark.parametrize("format", ["csv", "json"])
+def test_an_empty_one_shot_path_is_refused_not_taken_for_standard_output(stored, format):
+    before = _names_in(stored.home)
+    for args in (["export", format, ""], ["--file", str(stored.history_path), "export", format, ""]):
+        result = stored.run(*args)
+        assert (result.status, result.stdout) == (1, "")
+        assert result.err_lines == [f"stormrange: {EMPTY_PATH}"]
+    assert _names_in(stored.home) == before
+    # Without the argument it is standard output, as before.
+    assert stored.run("export", format).stdout != ""
+
+
+def test_an_empty_path_to_import_is_refused_as_such(stored):
+    for result in (stored.run("import", ""), stored.batch("import ''"), stored.batch("import --skip-invalid ''")):
+        assert result.status == 1
+        assert result.stderr.endswith("the path is empty; name the file to import\n"), result.stderr

@@ -17,7 +17,7 @@ from conftest import sample_entry
 from guarantee_support import history_entries, notes_in
 
 HOSTILE = ["my hist; touch PWNED", "it's $(touch PWNED) `touch PWNED`", "-n"]
-SUGGESTED_IMPORT = re.compile(r": '(import .+)' brings them back")
+SUGGESTED_IMPORT = re.compile(r"; to bring them back: (import .+)$", re.M)
 
 
 def _pwned(folder) -> list[str]:
@@ -67,3 +67,40 @@ def test_the_import_clear_suggests_works_in_the_shell_and_in_a_line(sandbox, nam
     assert batch.status == 0, batch.stderr
     assert history_entries(path) == entries
     assert _pwned(sandbox.home) == []
+
+
+# Issue 17 (probe): the quoted command was put in another pair of quotes, which its own quotes broke
+# (`'import 'it'\''s.cleared-…'' brings it back`): it now ends the line, bare, to be copied whole.
+
+
+def _quoted(path: str) -> str:
+    """`path` as stormrange quotes it in a suggestion: in single quotes, each ' written '\\''."""
+    return "'" + path.replace("'", "'\\''") + "'"
+
+
+@pytest.mark.parametrize("name", HOSTILE[:2])
+def test_the_imports_clear_suggests_end_the_line_bare_and_can_be_copied_whole(sandbox, name):
+    path = sandbox.home / name
+    first, third = sample_entry(5, note="first"), sample_entry(7, note="third")
+    sandbox.write_history([first, third], path=path)
+    cleared = sandbox.run(f"--file={name}", "clear")
+    assert cleared.status == 0, cleared.stderr
+    [copy] = [entry for entry in os.listdir(sandbox.home) if ".cleared-" in entry]
+    assert cleared.out_lines == [
+        f"deleted 2 measurements; a copy is in {copy}; to bring them back: import {_quoted(copy)}"
+    ]
+
+    # An unreadable history moved aside: its valid entries are suggested back the same way.
+    sandbox.write_history([first, sample_entry(6, temperature=500.0), third], path=path)
+    moved = sandbox.run(f"--file={name}", "clear")
+    assert moved.status == 0, moved.stderr
+    [aside] = [entry for entry in os.listdir(sandbox.home) if ".unreadable-" in entry]
+    suggested = f"import --skip-invalid {_quoted(aside)}"
+    assert moved.out_lines == [
+        f"moved the unreadable history file to {aside}; the history is now empty; "
+        f"to bring back its 2 valid measurements: {suggested}"
+    ]
+    pasted = _paste(sandbox, f"{shlex.quote(sandbox.binary)} --file={shlex.quote(name)} {suggested}")
+    assert pasted.returncode == 0, pasted.stderr
+    assert _pwned(sandbox.home) == []
+    assert notes_in(path) == ["first", "third"]

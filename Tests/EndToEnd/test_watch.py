@@ -4,6 +4,7 @@ lines read with Python's json module, with inotify and with the polling fallback
 import datetime
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -307,5 +308,45 @@ def test_dashboard_wraps_the_advice_at_spaces_and_never_cuts_it(sandbox, columns
     advice = " ".join(row.strip() for row in rows[start:end])
     assert advice.startswith("advice     SHELTER NOW: lightning was detected ")
     assert "; when thunder roars, go indoors lightning within about 10 km in the last 30 minutes" in advice
+    dashboard.child.send("q")
+    assert dashboard.finish() == 0
+
+
+# Issue 17 (probe): on a short terminal the frame was cut at the bottom, so the advice went first: at
+# 80 × 10 its sentence was cut and "lightning within about 10 km" and the all-clear were gone; at
+# 40 × 15 there was no advice at all. Now the other rows give way, whole, and the advice never does.
+
+ADVICE = re.compile(
+    r"advice +SHELTER NOW: thunder was heard .+ ago \(\d\d:\d\d:\d\d\); when thunder roars, go indoors "
+    r"lightning within about 10 km in the last 30 minutes"
+)
+ALL_CLEAR = re.compile(r"all clear +in \d\d:\d\d \(at \d\d:\d\d:\d\d\) if no more thunder is heard")
+
+
+@pytest.mark.parametrize(
+    "columns, rows, labels",
+    [
+        (80, 10, ["stormrange", "latest", "trend", "closest", "advice", "all"]),
+        (40, 15, ["stormrange", "latest", "advice", "all"]),
+        (100, 7, ["stormrange", "latest", "trend", "advice", "all"]),
+        (60, 7, ["stormrange", "advice", "all"]),
+        (80, 24, ["stormrange", "latest", "storm", "trend", "motion", "closest", "advice", "all"]),
+    ],
+)
+def test_a_short_dashboard_gives_way_to_the_advice_and_the_all_clear(sandbox, columns, rows, labels):
+    # The probe's storm: current, with bearings, the last thunder just heard.
+    add(sandbox, "20", "at", iso(12 * 60), "from", "240")
+    add(sandbox, "15", "at", iso(6 * 60), "from", "250")
+    add(sandbox, "10", "from", "260")
+    dashboard = Dashboard(sandbox, rows=rows, columns=columns)
+    dashboard.expect(r"\x1b\[H((?:.|\n)*?)\x1b\[J")
+    frame = [row.replace("\x1b[K", "").replace("\r", "") for row in dashboard.child.match[1].split("\n")]
+    assert len(frame) <= rows and all(len(row) < columns for row in frame), frame
+    # Whole rows, continuation lines under their values, in their order.
+    assert [row.split()[0] for row in frame if row and not row.startswith(" ")] == labels, frame
+    start = next(number for number, row in enumerate(frame) if row.startswith("advice "))
+    end = next(number for number, row in enumerate(frame) if row.startswith("all clear "))
+    assert ADVICE.fullmatch(" ".join(row.strip() for row in frame[start:end])), frame
+    assert ALL_CLEAR.fullmatch(" ".join(row.strip() for row in frame[end:] if row)), frame
     dashboard.child.send("q")
     assert dashboard.finish() == 0

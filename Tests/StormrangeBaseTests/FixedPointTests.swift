@@ -12,4 +12,26 @@ import Testing
     #expect(FixedPoint.fixed(1234.5, digits: 0) == "1235")
     #expect(FixedPoint.fixed(6.0, digits: 2) == "6.00")
   }
+
+  /// Any value, as a bad file may hold (issue 17's audit of conversions to whole numbers): past what
+  /// a 64-bit integer of units holds, Swift's own text, never a trap.
+  @Test func anyValueWithoutTrapping() {
+    #expect(FixedPoint.fixed(.infinity, digits: 1) == "inf")
+    #expect(FixedPoint.fixed(-.infinity, digits: 2) == "-inf")
+    #expect(FixedPoint.fixed(.nan, digits: 0) == "nan")
+    #expect(FixedPoint.fixed(1e19, digits: 0) == "1e+19")
+    #expect(FixedPoint.fixed(-1e300, digits: 2) == "-1e+300")
+    #expect(FixedPoint.fixed(.greatestFiniteMagnitude, digits: 400) == "\(Double.greatestFiniteMagnitude)")
+    #expect(FixedPoint.fixed(8_999_999_999_999.5, digits: 2) == "8999999999999.50")
+  }
+
+  @Test func messageTextShowsAnyValue() {
+    #expect(11000.0.messageText == "11000")
+    #expect((-0.0).messageText == "0")
+    #expect(300.001.messageText == "300.001")
+    #expect(1e15.messageText == "1000000000000000.0")
+    #expect(9.3e18.messageText == "9.3e+18")
+    #expect(Double.infinity.messageText == "inf")
+    #expect(Double.nan.messageText == "nan")
+  }
 }

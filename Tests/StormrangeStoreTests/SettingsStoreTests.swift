@@ -66,16 +66,34 @@ import Testing
       "settings.plist", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict>\(entries)</dict></plist>")
   }
 
-  @Test func aBadKeyFallsBackAloneAndIsNamed() throws {
-    try write("<key>unit</key><string>mi</string><key>temperature</key><real>999</real>")
+  /// A bad key falls back alone, named with its value as the file has it; issue 17: a temperature
+  /// too large for an Int trapped while its problem was being described.
+  @Test(arguments: [
+    ("<real>999</real>", "999"), ("<real>1e19</real>", "1e+19"), ("<real>-1e309</real>", "-inf"),
+    ("<integer>9223372036854775807</integer>", "9223372036854775807"), ("<real>99.96</real>", "99.96"),
+  ])
+  func aBadKeyFallsBackAloneAndIsNamedWithItsValueWhateverItsSize(value: String, shown: String) throws {
+    try write("<key>unit</key><string>mi</string><key>temperature</key>\(value)")
     let store = SettingsStore(path: path)
     #expect(store.current.unit == .miles)
     #expect(store.current.temperature == Settings.defaults.temperature)
     #expect(
       store.problems == [
         SettingsProblem(
-          key: .temperature, "'temperature' is 999 °C, not a plausible air temperature (-60 to 60 °C)")
+          key: .temperature, "'temperature' is \(shown) °C, not a plausible air temperature (-60 to 60 °C)")
       ])
+    try store.set(temperature: 25)
+    #expect(store.current.temperature == 25 && store.problems == [])
+  }
+
+  /// Issue 17: the whole value was quoted, so a 900 KB unit made a 900 KB warning.
+  @Test func aLongUnitIsShortenedInItsProblem() throws {
+    try write("<key>unit</key><string>\(String(repeating: "furlong", count: 1000))</string>")
+    let store = SettingsStore(path: path)
+    #expect(store.current.unit == Settings.defaults.unit)
+    let shown = String(String(repeating: "furlong", count: 9).prefix(60)) + "…"
+    #expect(
+      store.problems == [SettingsProblem(key: .unit, "'unit' is '\(shown)', not one of km, m, mi, ft, nmi")])
   }
 
   @Test func everyBadKeyIsAProblemOfItsOwn() throws {

@@ -62,11 +62,18 @@ struct ClearCommand: Command {
       session.say(
         "deleted \(removed.count) measurement\(removed.count == 1 ? "" : "s")"
           + (session.canUndoLater ? " ('undo' restores \(them))" : "")
-          + "; a copy is in \(copy.escapedAsPath): "
-          + "'import \(copy.shellQuotedPath.escapedAsPath)' brings \(them) back"
-          + (session.canUndoLater ? " later" : ""))
+          + "; a copy is in \(copy.escapedAsPath); "
+          + "to bring \(them) back\(session.canUndoLater ? " later" : ""): "
+          + Self.suggested("import", copy))
       return .proceed
     }
+  }
+
+  /// A command for `path`, as a message ends with it so that it can be copied whole: the path
+  /// quoted for the shell and for a line (``StringProtocol/shellQuotedPath``), and nothing around
+  /// the command, whose own quotes a pair around it would break.
+  private static func suggested(_ command: String, _ path: String) -> String {
+    "\(command) \(path.shellQuotedPath.escapedAsPath)"
   }
 
   private func moveAside(
@@ -94,8 +101,8 @@ struct ClearCommand: Command {
       defaultTemperature: session.currentSettings.temperature)
     if recoverable > 0 {
       message +=
-        "; 'import --skip-invalid \(aside.shellQuotedPath.escapedAsPath)' brings back its "
-        + "\(recoverable) valid measurement\(recoverable == 1 ? "" : "s")"
+        "; to bring back its \(recoverable) valid measurement\(recoverable == 1 ? "" : "s"): "
+        + Self.suggested("import --skip-invalid", aside)
     }
     session.say(message)
     return .proceed

@@ -37,13 +37,14 @@ struct ExportCommand: Command {
     guard let format = ExchangeFormat(word: arguments[0]) else {
       throw .invalidArgument("unknown export format '\(arguments[0].escapedForDisplay)'; use csv or json")
     }
+    let given = try arguments.path(
+      from: 1, ifEmpty: "name the file to write, or leave PATH out to export to standard output")
     let text = format.encode(session.history)
-    guard arguments.count > 1 else {
+    guard let path = given else {
       session.output.writeExactly(text)  // the exact copy, whatever the terminal's locale
       session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
       return .proceed
     }
-    let path = try arguments.path(from: 1)
     do throws(ExportFile.Problem) {
       _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
     } catch {

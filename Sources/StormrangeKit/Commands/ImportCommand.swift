@@ -43,8 +43,9 @@ struct ImportCommand: Command {
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     let skipsInvalid = !arguments.isEmpty && arguments[0] == Self.skipInvalid
     let first = skipsInvalid ? 1 : 0
-    guard arguments.count > first else { throw usageError("missing PATH") }
-    let path = try arguments.path(from: first)
+    guard let path = try arguments.path(from: first, ifEmpty: "name the file to import") else {
+      throw usageError("missing PATH")
+    }
     let shown = path.escapedAsPath
     let file: (bytes: [UInt8], identity: FileIdentity)?
     do throws(FileProblem) {

@@ -51,17 +51,27 @@ struct PlotCommand: Command {
       limit == nil
       ? "current storm: \(storm.count) measurement\(plural) \(span)"
       : "last \(storm.count) measurement\(plural) \(span)"
+    let repertoire = session.repertoire
     let chart = DistanceChart(
-      points: storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: session.repertoire,
+      points: storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire,
       localTime: localTime)
-    var text = heading + "\n" + chart.render()
+    var text = Self.wrapped(heading, repertoire: repertoire).joined(separator: "\n") + "\n" + chart.render()
     if let status {
-      let report = StatusReport(
-        status: status, unit: unit, repertoire: session.repertoire, localTime: localTime)
-      text +=
-        session.palette.paint("trend:", as: .heading) + " " + report.trendDescription(short: false) + "\n"
+      let report = StatusReport(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
+      let label = "trend:"
+      var lines = Self.wrapped(
+        "\(label) \(report.trendDescription(short: false))", indent: label.count + 1,
+        repertoire: repertoire)
+      lines[0] = session.palette.paint(label, as: .heading) + lines[0].dropFirst(label.count)
+      text += lines.joined(separator: "\n") + "\n"
     }
     session.output.write(text)
     return .proceed
+  }
+
+  /// `text` broken at spaces into lines as wide as the chart, so that the plot fits an 80-column
+  /// terminal whatever the words (a trend's reason, dates with their UTC offsets).
+  private static func wrapped(_ text: String, indent: Int = 0, repertoire: CharacterRepertoire) -> [String] {
+    WordWrap.lines(text, width: DistanceChart.width, indent: indent, repertoire: repertoire)
   }
 }

@@ -9,7 +9,18 @@ extension CommandArguments {
   /// its end are dropped, and a path that starts with `'` is read as the shell reads a word in single
   /// quotes (`'out  '`, `'it'\''s.csv'`): the quoting messages use in the commands they suggest
   /// (``StringProtocol/shellQuotedPath``), and the way to give a path with blanks at either end.
-  func path(from index: Int) throws(StormrangeError) -> String {
+  ///
+  /// Nil when no PATH was given. An empty one is refused (`export csv ''`, `stormrange export csv ""`),
+  /// saying `whatToDo`: no file has an empty name, and taking it as none would send an export meant
+  /// for a file (`"$OUT"` with OUT unset) to standard output instead.
+  func path(from index: Int, ifEmpty whatToDo: String) throws(StormrangeError) -> String? {
+    guard let path = try givenPath(from: index) else { return nil }
+    guard !path.isEmpty else { throw .invalidArgument("the path is empty; \(whatToDo)") }
+    return path
+  }
+
+  private func givenPath(from index: Int) throws(StormrangeError) -> String? {
+    guard index < count else { return blankArgument(after: index) }
     let text = text(from: index)
     if isFromShell { return text }
     var path = Substring(text)

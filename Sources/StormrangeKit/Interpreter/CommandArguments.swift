@@ -60,6 +60,16 @@ public struct CommandArguments: Sendable {
     return String(line.unicodeScalars[argument...])
   }
 
+  /// In a one-shot command, what the shell passed after the first `index` words when it holds no
+  /// word: an empty or blank last argument (`stormrange export csv ""`), which splitting the line
+  /// into words loses, though the user gave it. Nil when there is none, or when the line was read
+  /// from input.
+  func blankArgument(after index: Int) -> String? {
+    let end = index == 0 ? commandName.endIndex : words[index - 1].endIndex
+    guard let start = argumentStarts?.first(where: { $0 > end }) else { return nil }
+    return String(line.unicodeScalars[start...])
+  }
+
   /// The text after argument `index`'s word, with the separating blanks removed and trailing blanks
   /// kept: `note  over the lake` → `over the lake`.
   public func text(after index: Int) -> String {

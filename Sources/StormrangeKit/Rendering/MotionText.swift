@@ -150,9 +150,9 @@ struct MotionText {
     return text == DurationText.approximate(minimum) ? "just under \(text)" : text
   }
 
-  /// `68° ± 9°`, or `68°` without an error.
+  /// `68° ± 9°` (``PlusMinusText/angle(degrees:error:)``), or `68°`; for any value, never trapping.
   private func angle(_ degrees: Double, error: Double?) -> String {
-    guard let error else { return "\(Int(degrees.rounded()) % 360)°" }
+    guard let error else { return "\(degrees.rounded().truncatingRemainder(dividingBy: 360).messageText)°" }
     return plusMinus.angle(degrees: degrees, error: error)
   }
 }

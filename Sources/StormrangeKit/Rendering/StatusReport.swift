@@ -42,61 +42,73 @@ struct StatusReport {
   /// motion     as of 08:29:00, 38 ± 3 km/h over the ground, toward E (93° ± 10°)
   /// ```
   var block: String {
+    rows.map { row in
+      let value = row.role.map { palette.paint(row.value, as: $0) } ?? row.value
+      return palette.paint(row.label, as: .heading) + row.padding + value + "\n"
+    }.joined()
+  }
+
+  /// The rows of ``block``, unpainted, in order.
+  var rows: [Row] {
     let (latest, advice, now) = (status.latest, status.advice, status.now)
-    var text = ""
-    func line(_ label: String, _ value: String, as role: Palette.Role? = nil) {
-      text += Self.labelled(label, role.map { palette.paint(value, as: $0) } ?? value, palette: palette)
+    var rows: [Row] = []
+    func row(_ field: Row.Field, _ label: String, _ value: String, as role: Palette.Role? = nil) {
+      rows.append(Row(field: field, label: label, value: value, role: role))
     }
     let flash = DurationText.clock(latest.date, besides: now, in: localTime)
     let age = DurationText.ago(latest.date, now: now).map { ", " + $0 } ?? ""
     let bearing = latest.bearing.map { " \($0.description)" } ?? ""
     let distance = plusMinus.distanceWithUnits(metres: latest.distance, error: status.uncertainty)
-    line(
-      "latest",
+    row(
+      .latest, "latest",
       "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash)\(age))"
     )
-    line("storm", stormDescription)
+    row(.storm, "storm", stormDescription)
     if status.isOver {
-      line(
-        "",
+      row(
+        .storm, "",
         "the storm is over: no thunder since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))")
     }
-    line("trend", words.trend(short: false))
-    line("motion", words.motion(short: false))
-    if let closest = words.closestApproach(short: false) { line("closest", closest) }
+    row(.trend, "trend", words.trend(short: false))
+    row(.motion, "motion", words.motion(short: false))
+    if let closest = words.closestApproach(short: false) { row(.closest, "closest", closest) }
     let since = DurationText.since(advice.lastThunder ?? now, now: now, in: localTime)
     switch advice.level {
     case .shelterNow:
-      line(
-        "advice",
+      row(
+        .advice, "advice",
         "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since); "
           + "when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
-        line("", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
+        row(.advice, "", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
       }
       let countdown = DurationText.countdown(advice.remaining)
       let at = DurationText.clock(advice.allClear ?? now, besides: now, in: localTime)
-      line("all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
+      row(.allClear, "all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
       let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
-      line("advice", "all clear: \(what) \(since)", as: .safe)
+      row(.advice, "advice", "all clear: \(what) \(since)", as: .safe)
     }
-    if let ahead, let leftOut = Self.leftOut(ahead, now: now, localTime: localTime, palette: palette) { text += leftOut }
-    return text
+    if let ahead, let value = Self.leftOutValue(ahead, now: now, localTime: localTime) { row(.ahead, "ahead", value) }
+    return rows
   }
 
   /// `ahead      2 entries dated ahead of now were left out: the first counts from 19:53:06 (in 5 h 00 min)`,
   /// with its line break; nil when none were.
   static func leftOut(_ ahead: EntriesAhead, now: Date, localTime: LocalTime, palette: Palette) -> String? {
+    leftOutValue(ahead, now: now, localTime: localTime).map { labelled("ahead", $0, palette: palette) }
+  }
+
+  /// The value of ``leftOut(_:now:localTime:palette:)``'s row.
+  static func leftOutValue(_ ahead: EntriesAhead, now: Date, localTime: LocalTime) -> String? {
     guard let due = ahead.nextDue else { return nil }
     let when =
       "\(DurationText.clock(due, besides: now, in: localTime)) (in \(DurationText.approximate(due.timeIntervalSince(now))))"
-    let value =
-      ahead.count == 1
+    return ahead.count == 1
       ? "1 entry dated ahead of now was left out: it counts from \(when)"
       : "\(ahead.count) entries dated ahead of now were left out: the first counts from \(when)"
-    return labelled("ahead", value, palette: palette)
   }
+
 
   /// One line of the block: the label in its 11 columns, then the value, and a line break.
   private static func labelled(_ label: String, _ value: String, palette: Palette) -> String {

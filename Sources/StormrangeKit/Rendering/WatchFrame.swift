@@ -15,8 +15,10 @@ import StormrangeDomain
 /// ```
 ///
 /// The lines of the status are wrapped at spaces to one column less than the width, so the
-/// terminal never wraps them and nothing of them (the advice above all) is cut off; continuation
-/// lines are indented under the values. The title is cut to that width, and the whole to the height.
+/// terminal never wraps them and nothing of them is cut off; continuation lines are indented under
+/// the values. When the height is short of rows, whole rows give way so that the advice and the
+/// all-clear are always shown in full: first the blank line, then the rows in
+/// ``rowsDroppedFirst``'s order, then the title. The title is cut to the width.
 struct WatchFrame {
   /// Nil while the history cannot be read.
   let status: HistoryStatus?
@@ -30,38 +32,54 @@ struct WatchFrame {
   let width: Int
   let height: Int
 
+  /// The status rows that give way first when the terminal is short of rows: the advice and the
+  /// all-clear never do; of the others, what is least needed to act goes first.
+  static let rowsDroppedFirst: [StatusReport.Row.Field] = [.storm, .motion, .closest, .trend, .latest]
+
   var lines: [String] {
     let separator = repertoire.separator
-    var lines = [
-      "stormrange watch\(separator)\(localTime.format(now).suffix(8))\(separator)q or Ctrl-C to leave", "",
-    ]
-    func wrapped(_ line: some StringProtocol, indent: Int) -> [String] {
-      WordWrap.lines(String(line), width: width - 1, indent: indent, repertoire: repertoire)
+    let title =
+      "stormrange watch\(separator)\(localTime.format(now).suffix(8))\(separator)q or Ctrl-C to leave"
+    func wrapped(_ line: String, indent: Int) -> [String] {
+      WordWrap.lines(line, width: width - 1, indent: indent, repertoire: repertoire)
     }
+    var lines: [String]
     if let problem {
-      lines += wrapped("cannot read the history: \(problem.escapingControlCharacters)", indent: 2)
+      lines = wrapped("cannot read the history: \(problem.escapingControlCharacters)", indent: 2)
       lines.append("waiting for it to be fixed")
     } else if let status, let current = status.current {
       let report = StatusReport(
         status: current, unit: unit, repertoire: repertoire, localTime: localTime, ahead: status.ahead)
-      // Indented under the values, past the labels' 11 columns (`advice     `).
-      lines += report.block.split(separator: "\n", omittingEmptySubsequences: false).dropLast().flatMap {
-        wrapped($0, indent: 11)
+      // Indented under the values, past the labels.
+      var rows = report.rows.map {
+        (field: $0.field, lines: wrapped($0.text, indent: StatusReport.Row.labelWidth))
       }
+      // Besides the title and the blank line under it.
+      var room = height - 2
+      for field in [nil] + Self.rowsDroppedFirst {
+        if rows.reduce(0, { $0 + $1.lines.count }) <= room { break }
+        if let field { rows.removeAll { $0.field == field } } else { room += 1 }
+      }
+      lines = rows.flatMap(\.lines)
       let chart = DistanceChart(
         points: current.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire,
         localTime: localTime
       ).render().split(separator: "\n").map(String.init)
-      let fits = chart.allSatisfy { $0.count < width } && lines.count + 1 + chart.count <= height
-      if fits { lines += [""] + chart }
+      if chart.allSatisfy({ $0.count < width }) && lines.count + 3 + chart.count <= height {
+        lines += [""] + chart
+      }
     } else {
-      if let status, let leftOut = StatusReport.leftOut(status.ahead, now: now, localTime: localTime, palette: .plain) {
-        lines.append("no measurements up to now: waiting for the first one")
-        lines += wrapped(leftOut.dropLast(), indent: 11)
+      if let status, let leftOut = StatusReport.leftOutValue(status.ahead, now: now, localTime: localTime) {
+        let row = StatusReport.Row(field: .ahead, label: "ahead", value: leftOut, role: nil)
+        lines = ["no measurements up to now: waiting for the first one"]
+        lines += wrapped(row.text, indent: StatusReport.Row.labelWidth)
       } else {
-        lines.append("no measurements yet: waiting for the first one")
+        lines = ["no measurements yet: waiting for the first one"]
       }
     }
+    // The title and the blank line under it, where they fit.
+    if lines.count < height { lines.insert(title, at: 0) }
+    if lines.count < height { lines.insert("", at: 1) }
     return lines.prefix(max(0, height)).map { String($0.prefix(max(0, width - 1))) }
   }
 }

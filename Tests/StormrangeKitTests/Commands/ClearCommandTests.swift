@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeBase
 import StormrangeDomain
 import TestSupport
 import Testing
@@ -42,7 +43,12 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: test.directory.path)
     let copy = try #require(names.first { $0.hasPrefix("history.plist.cleared-") })
     let said = test.output.take()
-    #expect(said.hasPrefix("deleted 2 measurements; a copy is in \(test.directory.file(copy)): 'import "))
+    let path = test.directory.file(copy)
+    // The command last and bare, so that it can be copied whole (issue 17: it was in quotes).
+    #expect(
+      said
+        == "deleted 2 measurements; a copy is in \(path); to bring them back: import \(path.shellQuotedPath)\n"
+    )
     #expect(!said.contains("undo"))  // one command: no undo to promise
     #expect(try historyOnDisk(at: test.directory.file(copy)).map(\.delay) == [1, 2])
     test.runAll(["import \(test.directory.file(copy))"])

@@ -14,4 +14,16 @@ import Testing
     #expect(DurationText.countdown(1740) == "29:00")
     #expect(DurationText.countdown(0.5) == "00:01")
   }
+
+  /// Any span, as dates from another tool's file can make (issue 17's audit of conversions to
+  /// whole numbers): clamped, never a trap.
+  @Test func anySpanWithoutTrapping() {
+    #expect(DurationText.approximate(.infinity) == "11574074 days")
+    #expect(DurationText.approximate(1e300) == "11574074 days")
+    #expect(DurationText.approximate(.nan) == "0 min")
+    #expect(DurationText.approximate(-.infinity) == "under a minute")
+    #expect(DurationText.countdown(.infinity) == "16666666666:40")
+    #expect(DurationText.countdown(.nan) == "00:00")
+    #expect(DurationText.countdown(-1e300) == "00:00")
+  }
 }

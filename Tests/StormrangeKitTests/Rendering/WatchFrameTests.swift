@@ -43,14 +43,41 @@ import Testing
     #expect(!frame(test, width: 80, height: rows - 1).contains { $0.hasPrefix("distance (km)") })
   }
 
-  @Test func linesAreWrappedToTheWidthAndCutToTheHeight() {
+  @Test func linesAreWrappedToTheWidth() {
     let test = approachingStorm()
-    let lines = frame(test, width: 30, height: 5)
-    #expect(lines.count == 5)
+    let lines = frame(test, width: 30, height: 60)
     #expect(lines.allSatisfy { $0.count <= 29 })
     #expect(lines[2] == "latest     #4  5.83 km ± 0.15")
     #expect(lines[3] == "           km  (delay 17.00")
     #expect(frame(test, width: 0, height: 0).isEmpty)
+  }
+
+  /// Issue 17: the frame was cut at the bottom, so a short terminal lost the advice first.
+  @Test(arguments: [30, 50, 79])  // 80 columns and more also have room for the chart
+  func whenRowsRunOutWholeRowsGiveWayInOrderAndTheAdviceNever(width: Int) {
+    let test = approachingStorm()
+    let all = frame(test, width: width, height: 60)
+    let advice = Array(all[all.firstIndex { $0.hasPrefix("advice ") }!...])
+    #expect(advice.last?.hasPrefix("           ") == true || advice.last?.hasPrefix("all clear ") == true)
+    /// The label of each row a line starts (the title's first word), but for the blank line, which
+    /// goes first and comes back wherever a row that gave way leaves room.
+    func labels(_ lines: [String]) -> [String] {
+      lines.filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map { String($0.prefix { $0 != " " }) }
+    }
+    let order = ["storm", "motion", "closest", "trend", "latest", "stormrange"]
+    for height in 0..<all.count {
+      let lines = frame(test, width: width, height: height)
+      #expect(lines.count <= height)
+      guard height >= advice.count else {
+        #expect(lines == Array(advice.prefix(height)))
+        continue
+      }
+      #expect(Array(lines.suffix(advice.count)) == advice, "\(height) rows: \(lines)")
+      // What gave way is the first rows of `order`; what is left keeps its order.
+      let kept = labels(lines)
+      let dropped = order.prefix { !kept.contains($0) }
+      #expect(kept == labels(all).filter { !dropped.contains($0) }, "\(height) rows: \(lines)")
+    }
   }
 
   @Test func theAdviceIsWrappedAtSpacesNeverCut() {
