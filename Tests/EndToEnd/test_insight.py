@@ -315,7 +315,9 @@ def _varied_storms(count: int) -> list[tuple[str, list[str]]]:
         minutes = generator.uniform(0.2, 5)
         lines = []
         for _ in range(size):
-            line = f"add {generator.uniform(1, 120):.2f} at {_ago(minutes)}"
+            delay = generator.uniform(1, 120)
+            # Its thunder heard by now: add refuses one still to come (issue 19).
+            line = f"add {delay:.2f} at {_ago(max(minutes, delay / 60))}"
             if generator.random() < 0.5:
                 line += f" from {generator.uniform(0, 359):.1f}"
             lines.append(line)

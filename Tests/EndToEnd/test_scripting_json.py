@@ -72,10 +72,12 @@ NOTE = "20 °C ± 1 — ok…"
 STATUS_JSON = (
     '{"latest": {"index": 2, "date": "2026-07-01T16:10:00Z", "distance_m": 10000.0, '
     '"uncertainty_m": 577.3502691896258, "bearing_deg": 45.0, "source": "as3935"}, '
-    '"storm": {"count": 2, "start": "2026-07-01T16:03:00Z", "end": "2026-07-01T16:10:00Z"}, '
-    '"trend": {"direction": "unknown", "speed_mps": null, "speed_error_mps": null, "within_10km_at": null}, '
+    '"storm": {"count": 2, "start": "2026-07-01T16:03:00Z", "end": "2026-07-01T16:10:00Z", "over": true}, '
+    '"trend": {"direction": "unknown", "speed_mps": null, "speed_error_mps": null, "within_10km_at": null, '
+    '"as_of": "2026-07-01T16:10:00Z"}, '
     '"motion": null, '
-    '"advice": {"level": "all-clear", "within_10km": false, "all_clear_at": "2026-07-01T16:40:00Z"}}\n'
+    '"advice": {"level": "all-clear", "within_10km": false, "all_clear_at": "2026-07-01T16:40:00Z"}, '
+    '"excluded_ahead": 0}\n'
 )
 
 

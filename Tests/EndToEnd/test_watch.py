@@ -326,7 +326,7 @@ ALL_CLEAR = re.compile(r"all clear +in \d\d:\d\d \(at \d\d:\d\d:\d\d\) if no mor
 @pytest.mark.parametrize(
     "columns, rows, labels",
     [
-        (80, 10, ["stormrange", "latest", "trend", "closest", "advice", "all"]),
+        (80, 10, ["stormrange", "latest", "trend", "motion", "closest", "advice", "all"]),
         (40, 15, ["stormrange", "latest", "advice", "all"]),
         (100, 7, ["stormrange", "latest", "trend", "advice", "all"]),
         (60, 7, ["stormrange", "advice", "all"]),
