@@ -160,6 +160,9 @@ extension StormrangeError {
     case .settingsLock: "stormrange's lock file for the settings"
     case .commandHistory: "stormrange's command history (the lines typed at the prompt)"
     case .temporary: "a temporary file stormrange is writing or a crashed one left"
+    case .defaultHistory: "stormrange's default history file (the one used without --file)"
+    case .defaultHistoryLock: "stormrange's lock file for the default history (the one used without --file)"
+    case .ownDescriptor: "one of stormrange's own descriptors, not a file the caller opened"
     }
   }
 

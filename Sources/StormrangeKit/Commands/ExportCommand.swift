@@ -19,10 +19,11 @@ struct ExportCommand: Command {
           replaced atomically, through links; a new one gets mode 0600, as
           it holds what the history holds. A FIFO, device or terminal is
           written into, as cp and tee do. Refused: a directory, a file with
-          other names (hard links), and stormrange's own files (the
-          history, the settings, their locks, copies and temporary files,
-          the command history). Without PATH the export goes to standard
-          output:
+          other names (hard links), stormrange's own files (the history,
+          the default one too, the settings, their locks, copies and
+          temporary files, the command history), and its own descriptors
+          (/dev/fd/N is written into only when the caller opened N, as
+          in 4>out.csv). Without PATH the export goes to standard output:
             stormrange export json > storms.json
     'import' reads these files back.
     """
