@@ -33,6 +33,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
+  /// A one-shot command's arguments are not UTF-8 text, other than in a PATH (a file name is bytes).
+  case argumentsNotUTF8
   /// The line was longer than ``InputLine/maximumLength`` and was dropped as it was read.
   case lineTooLong
   /// Standard input could not be read (errno `code`) after `linesRead` lines; the rest was not run.
@@ -80,6 +82,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
+    case .argumentsNotUTF8:
+      return "the command is not valid UTF-8 text, so it was not run; only a file name (the PATH of "
+        + "export or import) may hold other bytes"
     case .export(let path, let problem):
       return Self.message(for: problem, exportingTo: path)
     case .lineTooLong:

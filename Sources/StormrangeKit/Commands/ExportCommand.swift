@@ -33,27 +33,29 @@ struct ExportCommand: Command {
     index == 0 ? ExchangeFormat.allCases.map(\.rawValue) : []
   }
 
+  func pathArgument(in arguments: CommandArguments) -> Int? { arguments.count > 1 ? 1 : nil }
+
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     guard !arguments.isEmpty else { throw usageError("missing the format, csv or json") }
     guard let format = ExchangeFormat(word: arguments[0]) else {
       throw .invalidArgument("unknown export format '\(arguments[0].escapedForDisplay)'; use csv or json")
     }
     let text = format.encode(session.history)
-    guard arguments.count > 1 else {
+    guard let index = pathArgument(in: arguments) else {
       session.output.writeExactly(text)  // the exact copy, whatever the terminal's locale
       session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
       return .proceed
     }
-    let path = try arguments.path(from: 1)
+    let path = try arguments.path(from: index)
     do throws(ExportFile.Problem) {
-      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
+      _ = try ExportFile.write(Array(text.utf8), to: path, sparing: session.keptFiles)
     } catch {
-      throw .export(path: path, problem: error)
+      throw .export(path: path.description, problem: error)
     }
     session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
     let count = session.history.count
     session.say(
-      "exported \(count) measurement\(count == 1 ? "" : "s") to \(path.escapedAsPath) (\(format.rawValue.uppercased()))"
+      "exported \(count) measurement\(count == 1 ? "" : "s") to \(path.description.escapedAsPath) (\(format.rawValue.uppercased()))"
     )
     return .proceed
   }

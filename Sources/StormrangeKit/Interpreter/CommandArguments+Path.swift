@@ -1,21 +1,41 @@
 import StormrangeBase
+import StormrangeStore
 
 extension CommandArguments {
   /// Argument `index` and the rest of the line as a file path, which may contain spaces
   /// (`import storms  july.csv`).
   ///
-  /// In a one-shot command the shell has already read its quotes, so the path is the arguments' text
-  /// exactly, blanks and quotes included. In a line read from input (the prompt, a batch) blanks at
-  /// its end are dropped, and a path that starts with `'` is read as the shell reads a word in single
-  /// quotes (`'out  '`, `'it'\''s.csv'`): the quoting messages use in the commands they suggest
-  /// (``StringProtocol/shellQuotedPath``), and the way to give a path with blanks at either end.
-  func path(from index: Int) throws(StormrangeError) -> String {
+  /// In a one-shot command the shell has already read its quotes, so the path is the arguments'
+  /// bytes exactly, blanks and quotes included, and bytes that are not UTF-8 too, since a file name
+  /// is bytes (everything before the path must still be text: ``isText(before:)``). In a line read
+  /// from input (the prompt, a batch) blanks at its end are dropped, and a path that starts with `'`
+  /// is read as the shell reads a word in single quotes (`'out  '`, `'it'\''s.csv'`): the quoting
+  /// messages use in the commands they suggest (``StringProtocol/shellQuotedPath``), and the way to
+  /// give a path with blanks at either end.
+  func path(from index: Int) throws(StormrangeError) -> SystemPath {
+    if let (bytes, _) = argumentBytes {
+      guard isText(before: index) else { throw .argumentsNotUTF8 }
+      return SystemPath(bytes: bytes[offset(from: index)...])
+    }
     let text = text(from: index)
-    if isFromShell { return text }
+    if isFromShell { return SystemPath(text) }
     var path = Substring(text)
     while path.last == " " || path.last == "\t" { path.removeLast() }
-    guard path.unicodeScalars.first == "'" else { return String(path) }
-    return try Self.unquoted(path)
+    guard path.unicodeScalars.first == "'" else { return SystemPath(String(path)) }
+    return SystemPath(try Self.unquoted(path))
+  }
+
+  /// Whether the line is UTF-8 text before argument `index` (from where ``path(from:)`` would
+  /// start): always, but for a one-shot command whose arguments are not all UTF-8.
+  func isText(before index: Int) -> Bool {
+    guard let (_, validPrefix) = argumentBytes else { return true }
+    return offset(from: index) <= validPrefix
+  }
+
+  /// Where ``path(from:)`` starts, in bytes. Up to the first byte that is not UTF-8, the text has the
+  /// arguments' bytes, so the offset in one is the offset in the other.
+  private func offset(from index: Int) -> Int {
+    line.utf8.distance(from: line.startIndex, to: start(from: index))
   }
 
   /// A word in the shell's single quotes, read as `sh` reads it: `'…'` is taken as it is, `\` outside
