@@ -34,6 +34,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
+  /// A one-shot command's arguments are not UTF-8 text, other than in a PATH (a file name is bytes).
+  case argumentsNotUTF8
   /// The line was longer than ``InputLine/maximumLength`` and was dropped as it was read.
   case lineTooLong
   /// Standard input could not be read (errno `code`) after `linesRead` lines; the rest was not run.
@@ -81,6 +83,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
+    case .argumentsNotUTF8:
+      return "the command is not valid UTF-8 text, so it was not run; only a file name (the PATH of "
+        + "export or import) may hold other bytes"
     case .export(let path, let problem):
       return Self.message(for: problem, exportingTo: path)
     case .lineTooLong:
@@ -161,6 +166,9 @@ extension StormrangeError {
     case .settingsLock: "stormrange's lock file for the settings"
     case .commandHistory: "stormrange's command history (the lines typed at the prompt)"
     case .temporary: "a temporary file stormrange is writing or a crashed one left"
+    case .defaultHistory: "stormrange's default history file (the one used without --file)"
+    case .defaultHistoryLock: "stormrange's lock file for the default history (the one used without --file)"
+    case .ownDescriptor: "one of stormrange's own descriptors, not a file the caller opened"
     }
   }
 

@@ -9,17 +9,24 @@ extension DurableFile {
   static func resolveLinks(_ path: SystemPath) -> SystemPath {
     var current = path
     for _ in 0..<40 {
-      var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = current.withCString { name in
-        buffer.withUnsafeMutableBufferPointer { buffer in
-          buffer.withMemoryRebound(to: CChar.self) { readlink(name, $0.baseAddress!, $0.count - 1) }
-        }
-      }
-      guard length > 0 else { return current }
-      let destination = SystemPath(bytes: buffer[0..<length])
-      current = destination.isAbsolute ? destination : current.parentDirectory + "/" + destination.bytes
+      guard let next = linkDestination(of: current) else { return current }
+      current = next
     }
     return current
+  }
+
+  /// Where the symbolic link at `path` leads (relative to the link's folder when it is relative),
+  /// or nil when `path` is not a link.
+  static func linkDestination(of path: SystemPath) -> SystemPath? {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = path.withCString { name in
+      buffer.withUnsafeMutableBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { readlink(name, $0.baseAddress!, $0.count - 1) }
+      }
+    }
+    guard length > 0 else { return nil }
+    let destination = SystemPath(bytes: buffer[0..<length])
+    return destination.isAbsolute ? destination : path.parentDirectory + "/" + destination.bytes
   }
 
   /// The canonical path of an existing file (links, `.` and `..` resolved), or nil.

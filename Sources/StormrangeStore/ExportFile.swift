@@ -10,8 +10,8 @@
 /// - a FIFO, a character device or a terminal (`/dev/stdout`, `/dev/null`, a pipe): written straight
 ///   into, without creating, truncating or replacing anything;
 /// - a directory, a socket, a block device, a regular file with other names (hard links, which would
-///   keep the old contents), or one of the files stormrange keeps (``KeptFiles``): refused, and
-///   nothing is written.
+///   keep the old contents), one of the files stormrange keeps, or one of its own descriptors
+///   (``KeptFiles``): refused, and nothing is written.
 public enum ExportFile {
   /// How the bytes reached `path`.
   public enum Delivery: Equatable, Sendable {
@@ -23,7 +23,8 @@ public enum ExportFile {
 
   /// Why an export was refused, or failed.
   public enum Problem: Error, Equatable, Sendable {
-    /// The path names one of the files stormrange keeps; nothing was written.
+    /// The path names one of the files stormrange keeps, or one of its own descriptors; nothing was
+    /// written.
     case keptFile(KeptFiles.Kind)
     /// The path names a regular file with `links` names; nothing was written.
     case hardLinked(links: Int)
@@ -36,7 +37,7 @@ public enum ExportFile {
     -> Delivery
   {
     if let kind = kept?.kind(of: path) { throw .keptFile(kind) }
-    if let descriptor = openDescriptor(namedBy: path) {
+    if let descriptor = OpenDescriptors.named(by: path) {
       // `/dev/stdout` and the like name a descriptor this process already has: written through it,
       // so that a file the shell opened (`>> log`) is appended to at its offset, not replaced.
       try reporting { () throws(FileProblem) in
@@ -91,24 +92,5 @@ public enum ExportFile {
     defer { close(descriptor) }
     try DurableFile.writeAll(
       bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
-  }
-
-  /// The descriptor a path such as `/dev/stdout`, `/dev/fd/3` or `/proc/self/fd/1` stands for,
-  /// following symbolic links to it, when this process has it open; nil for any other path.
-  private static func openDescriptor(namedBy path: SystemPath) -> Int32? {
-    var current = path
-    for _ in 0..<40 {
-      for prefix in ["/dev/fd/", "/proc/self/fd/"] where current.description.hasPrefix(prefix) {
-        guard let number = Int32(current.description.dropFirst(prefix.count)), fcntl(number, F_GETFD) >= 0
-        else { return nil }
-        return number
-      }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = current.withCString { readlink($0, &buffer, buffer.count - 1) }
-      guard length > 0 else { return nil }
-      let target = SystemPath(bytes: buffer[0..<length].map { UInt8(bitPattern: $0) })
-      current = target.isAbsolute ? target : current.parentDirectory + "/" + target.description
-    }
-    return nil
   }
 }

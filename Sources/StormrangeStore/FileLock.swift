@@ -14,13 +14,20 @@
 /// now), and the folder holding the lock file is locked as well, which no rename or removal of the
 /// lock file can change: a writer that took the lock before the name was replaced still keeps out
 /// one that locked the new file.
+///
+/// Any program that can open a folder can flock it. So the folder is locked only when it is one
+/// whose files are its owner's alone: not in a folder others may write in (world-writable, or with
+/// the sticky bit, as `/tmp`), where another user's program could hold the folder and stop every
+/// save, and where, with the sticky bit, nobody but the owner can replace the lock file anyway.
 final class FileLock {
   let path: SystemPath
   /// Asked while waiting: true ends the wait (a signal asked the process to stop).
   private let shouldStop: () -> Bool
   private var descriptor: Int32 = -1
-  /// The lock file's folder, opened for its lock; -1 when not open (or it cannot be locked).
-  private var folder: Int32 = -1
+  /// The lock file's folder, opened for its lock; ``folderUnopened`` until the first attempt, -1
+  /// when it is not locked (it cannot be, or others may write in it: see the type's comment).
+  private var folder = FileLock.folderUnopened
+  private static let folderUnopened: Int32 = -2
   private var depth = 0
 
   init(path: SystemPath, shouldStop: @escaping () -> Bool = { false }) {
@@ -45,16 +52,13 @@ final class FileLock {
     }
     var waited = 0.0
     do throws(FileProblem) {
-      while try !tryLock(owner: owner()) {
+      while case let held? = try tryLock(owner: owner()) {
         if shouldStop() {
           var problem = FileProblem("stopped waiting for the lock \(path)")
           problem.isCancelled = true
           throw problem
         }
-        guard waited < timeout else {
-          throw FileProblem(
-            "another stormrange process has held the lock \(path) for \(Int(timeout)) s; try again")
-        }
+        guard waited < timeout else { throw timedOut(held, after: timeout) }
         usleep(2_000)  // a signal cuts it short
         waited += 0.002
       }
@@ -71,9 +75,25 @@ final class FileLock {
     if depth == 0 { release() }
   }
 
-  /// One attempt, without waiting: true once this process holds the lock file its path names now,
-  /// and its folder.
-  private func tryLock(owner: @autoclosure () -> FileOwner?) throws(FileProblem) -> Bool {
+  /// What another process holds, which this one waits for.
+  private enum Held { case lockFile, folder }
+
+  /// Why the wait for `held` was given up after `timeout` seconds, and what to do.
+  private func timedOut(_ held: Held, after timeout: Double) -> FileProblem {
+    switch held {
+    case .lockFile:
+      FileProblem("another stormrange process has held the lock \(path) for \(Int(timeout)) s; try again")
+    case .folder:
+      FileProblem(
+        "the folder \(path.parentDirectory) has been locked (flock) for \(Int(timeout)) s by another program "
+          + "or another stormrange process, and stormrange locks it too to save (with the lock file \(path)); "
+          + "try again once that program is done, or keep the file in a folder no other program locks")
+    }
+  }
+
+  /// One attempt, without waiting: nil once this process holds the lock file its path names now,
+  /// and its folder; else what another process holds.
+  private func tryLock(owner: @autoclosure () -> FileOwner?) throws(FileProblem) -> Held? {
     while true {
       if descriptor < 0 {
         descriptor = try Self.open(path)
@@ -84,25 +104,36 @@ final class FileLock {
           owner()?.adopt(descriptor: descriptor)
         }
       }
-      guard try Self.take(descriptor, naming: path) else { return false }
+      guard try Self.take(descriptor, naming: path) else { return .lockFile }
       if namesLockedFile() { break }
       // Removed or replaced since it was opened: that lock keeps nobody out. Closing releases it.
       close(descriptor)
       descriptor = -1
     }
-    if folder < 0 {
-      folder = path.parentDirectory.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-    }
-    guard folder >= 0 else { return true }  // a folder we may not read: the lock file alone
+    if folder == Self.folderUnopened { folder = Self.openFolder(path.parentDirectory) }
+    guard folder >= 0 else { return nil }  // the lock file alone
     do {
-      return try Self.take(folder, naming: path.parentDirectory)
+      return try Self.take(folder, naming: path.parentDirectory) ? nil : .folder
     } catch {
       // A folder that cannot be locked (a file system without flock on directories): the lock
-      // file alone, as before.
+      // file alone.
       close(folder)
       folder = -1
-      return true
+      return nil
     }
+  }
+
+  /// The folder opened for its lock, or -1 when it is not to be locked: it cannot be read, or
+  /// others may write in it (see the type's comment).
+  private static func openFolder(_ path: SystemPath) -> Int32 {
+    let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return -1 }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & (S_IWOTH | S_ISVTX) == 0 else {
+      close(descriptor)
+      return -1
+    }
+    return descriptor
   }
 
   /// Whether the path names the file `descriptor` has open: same device and inode.

@@ -4,11 +4,18 @@
 
 /// The files stormrange keeps, and the names it gives those it makes beside them; what a path names
 /// among them. An export must replace none of them: a CSV renamed over the lock splits the writers
-/// between two inodes, one over the history or the settings loses them.
+/// between two inodes, one over the history or the settings loses them. Nor may it write into one of
+/// stormrange's own descriptors (`/dev/fd/4` when the caller opened no fd 4 is the signal pipe).
 public struct KeptFiles {
   /// One of the files stormrange keeps.
   public enum Kind: Equatable, Sendable {
     case history, historyLock, clearedCopy, unreadableCopy, settings, settingsLock, commandHistory, temporary
+    /// The history stormrange uses without `--file` (`$STORMRANGE_HISTORY`, else the XDG default)
+    /// and its lock, when the session uses another.
+    case defaultHistory, defaultHistoryLock
+    /// A descriptor stormrange opened itself (the signal pipe, a lock, a folder), named by a path
+    /// such as `/dev/fd/4`; not one the caller passed.
+    case ownDescriptor
   }
 
   /// `<history>.lock`, `settings.plist.lock`: the lock beside a file.
@@ -29,19 +36,34 @@ public struct KeptFiles {
   }
 
   private let families: [Family]
+  /// The descriptors the caller passed when the process started (``OpenDescriptors/numbers()``);
+  /// nil when not known, and then no descriptor is refused as stormrange's own.
+  private let inheritedDescriptors: Set<Int32>?
 
-  /// The files of `history` (where it really is: its links resolved), of `settings`, and the command
-  /// history at `commandHistory`.
-  public init(history: SavedHistory, settings: SettingsStore?, commandHistory: SystemPath?) {
+  /// The files of `history` (where it really is: its links resolved), of `settings`, the command
+  /// history at `commandHistory`, and of the history used without `--file` at `defaultHistory`;
+  /// and every open descriptor but `inheritedDescriptors`.
+  public init(
+    history: SavedHistory, settings: SettingsStore?, commandHistory: SystemPath?,
+    defaultHistory: SystemPath? = nil, inheritedDescriptors: Set<Int32>? = nil
+  ) {
     var families = [Family(path: history.target, kind: .history, lock: .historyLock, keepsCopies: true)]
     if let settings { families.append(Family(path: settings.path, kind: .settings, lock: .settingsLock)) }
     if let commandHistory { families.append(Family(path: commandHistory, kind: .commandHistory)) }
+    if let defaultHistory {
+      families.append(
+        Family(
+          path: DurableFile.resolveLinks(defaultHistory), kind: .defaultHistory, lock: .defaultHistoryLock,
+          keepsCopies: true))
+    }
     self.families = families
+    self.inheritedDescriptors = inheritedDescriptors
   }
 
   /// What `path` names among the kept files, following links as an export does: the same file (by
   /// device and inode, so through any link or hard link), or a name stormrange makes, in the same
-  /// folder (a lock, a copy, a temporary file), even when nothing is there yet. Nil for anything else.
+  /// folder (a lock, a copy, a temporary file), even when nothing is there yet; or one of
+  /// stormrange's own descriptors. Nil for anything else.
   public func kind(of path: SystemPath) -> Kind? {
     var info = stat()
     let exists = path.withCString { stat($0, &info) } == 0
@@ -53,12 +75,27 @@ public struct KeptFiles {
     }
     let resolved = (exists ? DurableFile.realPath(path) : nil) ?? DurableFile.resolveLinks(path)
     var folder = stat()
-    guard resolved.parentDirectory.withCString({ stat($0, &folder) }) == 0 else { return nil }
-    let name = resolved.lastComponent
-    for family in families where Self.isSameFile(family.path.parentDirectory, as: folder) {
-      if let kind = family.kind(ofName: name) { return kind }
+    if resolved.parentDirectory.withCString({ stat($0, &folder) }) == 0 {
+      let name = resolved.lastComponent
+      for family in families where Self.isSameFile(family.path.parentDirectory, as: folder) {
+        if let kind = family.kind(ofName: name) { return kind }
+      }
     }
-    return nil
+    return isOwnDescriptor(path, info: exists ? info : nil) ? .ownDescriptor : nil
+  }
+
+  /// Whether `path` (whose file is `info`, if it exists) is one of this process's descriptors that
+  /// the caller did not pass: `/dev/fd/N` or `/proc/self/fd/N` for such an N, or another name of
+  /// its file (`/proc/PID/fd/N`, a path through a link to `/dev/fd`), by device and inode. The
+  /// latter only for a pipe, a socket or an anonymous inode (inotify), which have no other name: a
+  /// file or a folder stormrange has open is found by its name, and a device (`/dev/null`) may be
+  /// open in the process and be the caller's to name too.
+  private func isOwnDescriptor(_ path: SystemPath, info: stat?) -> Bool {
+    guard let inherited = inheritedDescriptors else { return false }
+    if let number = OpenDescriptors.named(by: path) { return number > 2 && !inherited.contains(number) }
+    guard let info, [S_IFIFO, S_IFSOCK, 0].contains(info.st_mode & S_IFMT) else { return false }
+    let holders = OpenDescriptors.opening(info)
+    return !holders.isEmpty && holders.allSatisfy { $0 > 2 && !inherited.contains($0) }
   }
 
   /// Whether the file at `path` is the one `info` describes.

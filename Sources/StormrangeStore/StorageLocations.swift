@@ -5,6 +5,10 @@ public struct StorageLocations: Equatable, Sendable {
   /// The measurement history: `--file`, else `$STORMRANGE_HISTORY`, else
   /// `$XDG_DATA_HOME/stormrange/SavedHistory.plist` (`~/.local/share/…`).
   public var history: SystemPath
+  /// The history used without `--file`: `$STORMRANGE_HISTORY`, else the XDG default; the same as
+  /// `history` unless `--file` names another. Nil when `--file` is given and the default cannot be
+  /// found (no home). An export from any session must not replace it (``KeptFiles``).
+  public var defaultHistory: SystemPath?
   /// `$XDG_CONFIG_HOME/stormrange/settings.plist` (`~/.config/…`).
   public var settings: SystemPath
   /// The readline command history: `$XDG_STATE_HOME/stormrange/history` (`~/.local/state/…`).
@@ -34,12 +38,18 @@ public struct StorageLocations: Equatable, Sendable {
       }
       return SystemPath(bytes: try resolveHome()) + "/\(fallback)"
     }
+    func defaultHistory() throws(NoHomeDirectory) -> SystemPath {
+      if let variable = environment["STORMRANGE_HISTORY"], !variable.isEmpty {
+        return SystemPath(bytes: variable)
+      }
+      return try base("XDG_DATA_HOME", ".local/share") + "/stormrange/SavedHistory.plist"
+    }
     if let flag = historyFlag, !flag.isEmpty {
       history = flag
-    } else if let variable = environment["STORMRANGE_HISTORY"], !variable.isEmpty {
-      history = SystemPath(bytes: variable)
+      self.defaultHistory = try? defaultHistory()
     } else {
-      history = try base("XDG_DATA_HOME", ".local/share") + "/stormrange/SavedHistory.plist"
+      history = try defaultHistory()
+      self.defaultHistory = history
     }
     settings = try base("XDG_CONFIG_HOME", ".config") + "/stormrange/settings.plist"
     commandHistory = try base("XDG_STATE_HOME", ".local/state") + "/stormrange/history"

@@ -12,6 +12,8 @@ import StormrangeStore
 /// turns its result into the exit status.
 struct ModeRunner {
   let locations: StorageLocations
+  /// The descriptors the caller passed (see ``Session/inheritedDescriptors``).
+  let inheritedDescriptors: Set<Int32>
   let bail: Bool
   let echo: Bool
   /// `--color`: decided for standard output and standard error each (see ``palette(_:for:)``).
@@ -26,6 +28,8 @@ struct ModeRunner {
       settings: SettingsStore(path: locations.settings, shouldStop: stopping),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
     session.commandHistory = locations.commandHistory
+    session.defaultHistory = locations.defaultHistory
+    session.inheritedDescriptors = inheritedDescriptors
     session.repertoire = CharacterRepertoire.forLocale(environment: StandardStreams.environment())
     console.asciiOnly = session.repertoire == .ascii
     session.localTime = .system  // the zone `TZ` names, else /etc/localtime's

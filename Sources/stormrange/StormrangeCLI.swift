@@ -39,8 +39,13 @@ struct StormrangeCLI: ParsableCommand {
   @Flag(name: .customLong("generate-manual-page"), help: .hidden)
   var generateManualPage = false
 
+  /// The descriptors from 3 up that the caller passed (`4>out.csv`): those open when the process
+  /// started, before it opened any of its own. Read first thing in ``main()``.
+  static let inheritedDescriptors = OpenDescriptors.numbers()
+
   /// Bad flags exit 2 (argument-parser's default is 64); help and version exit 0.
   static func main() {
+    _ = inheritedDescriptors
     StandardStreams.occupyClosedDescriptors()
     let arguments = ArgumentBytes.fromSystem().map(ArgumentBytes.text(of:))
     do {
@@ -120,7 +125,8 @@ struct StormrangeCLI: ParsableCommand {
     }
     Signals.install()
     let modes = ModeRunner(
-      locations: locations, bail: flags.bail, echo: flags.echo, colour: flags.color)
+      locations: locations, inheritedDescriptors: inheritedDescriptors, bail: flags.bail, echo: flags.echo,
+      colour: flags.color)
     let status: Int32
     if !command.isEmpty {
       status = modes.runOneShot(command.map(ArgumentBytes.bytes(of:)))

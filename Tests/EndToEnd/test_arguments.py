@@ -111,8 +111,57 @@ def test_a_link_to_a_name_that_is_not_utf8_is_followed_to_that_name(sandbox, tmp
     assert plistlib.loads(open(directory + b"/target-\xe9.plist", "rb").read())[0]["delay"] == 6.0
 
 
+NOT_TEXT = (
+    "stormrange: the command is not valid UTF-8 text, so it was not run; only a file name (the PATH of export "
+    "or import) may hold other bytes"
+)
+
+
 def test_a_command_that_is_not_utf8_is_refused_like_a_batch_line(sandbox):
     result = sandbox.run("add", "6", b"note caf\xe9")
     assert result.status == 1
     assert "not valid UTF-8" in result.stderr
     assert not sandbox.history_path.exists()
+
+
+# --- A one-shot PATH is bytes (issue 17) ---------------------------------------------------------
+
+
+def test_a_one_shot_export_and_import_take_a_file_name_that_is_not_utf8(sandbox, tmp_path):
+    """A file name is bytes: a one-shot PATH keeps the arguments' bytes, even those that are not UTF-8,
+    and messages show them escaped (guarantee 20)."""
+    assert sandbox.run("add", "6", "note one").status == 0
+    for format in ["csv", "json"]:
+        name = os.fsencode(tmp_path) + b"/c\xffd \xe9." + format.encode()
+        result = sandbox.run("export", format, name)
+        assert result.status == 0, result.stderr
+        shown = f"{tmp_path}/c\\x{{FF}}d \\x{{E9}}.{format}"
+        assert result.out_lines == [f"exported 1 measurement to {shown} ({format.upper()})"]
+        assert os.path.exists(name)
+        result = sandbox.run("--file", str(tmp_path / f"other-{format}.plist"), "import", name)
+        assert result.status == 0, result.stderr
+        assert result.out_lines[-1].startswith(f"imported 1 measurement from {shown}"), result.stdout
+    # Nothing was written under a name with U+FFFD in place of the bytes.
+    assert not [name for name in os.listdir(tmp_path) if "\ufffd" in name]
+    # The words before the PATH, and the shell's one argument holding them, must still be text.
+    result = sandbox.run(b"export csv " + os.fsencode(tmp_path) + b"/in-one-\xff")
+    assert result.status == 0, result.stderr
+    assert os.path.exists(os.fsencode(tmp_path) + b"/in-one-\xff")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["add", "7", "note", b"caf\xe9"],
+        ["export", b"c\xffsv", "out.csv"],
+        [b"exp\xffort", "csv", "out.csv"],
+        ["show", b"\xff"],
+    ],
+    ids=["note", "format", "command", "show"],
+)
+def test_bytes_that_are_not_utf8_anywhere_but_in_a_path_are_refused(sandbox, words):
+    assert sandbox.run("add", "6", "note one").status == 0
+    result = sandbox.run(*words)
+    assert (result.status, result.err_lines, result.stdout) == (1, [NOT_TEXT], "")
+    assert [entry.get("note") for entry in sandbox.read_history()] == ["one"]
+    assert not (sandbox.home / "out.csv").exists()

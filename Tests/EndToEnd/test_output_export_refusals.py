@@ -101,3 +101,99 @@ def test_an_export_onto_a_file_with_other_names_is_refused(kept, tmp_path):
     result = kept.run("export", "csv", str(path))
     assert result.status == 0, result.stderr
     assert path.read_text().startswith("index,") and other.read_text() == "old\n"
+
+
+# --- Another history's files, and stormrange's own descriptors (issue 17) ------------------------
+
+
+@pytest.mark.parametrize(
+    "name, what",
+    [
+        ("SavedHistory.plist", "stormrange's default history file (the one used without --file)"),
+        ("SavedHistory.plist.lock", "stormrange's lock file for the default history (the one used without --file)"),
+        ("SavedHistory.plist.cleared-20260701T160300Z", "the copy of the history that 'clear' kept"),
+        (".SavedHistory.plist.tmp-3k2j1h", "a temporary file stormrange is writing or a crashed one left"),
+    ],
+    ids=["history", "lock", "copy", "temporary"],
+)
+def test_a_session_on_another_history_never_exports_over_the_default_one(kept, tmp_path, name, what):
+    """`--file` names another history for one run: the default one (the XDG location, or
+    $STORMRANGE_HISTORY) is still stormrange's, and breaking it would break every later run."""
+    path = kept.history_path.with_name(name)
+    existed = path.exists()
+    before = _snapshot(path) if existed else None
+    result = kept.run("--file", str(tmp_path / "other.plist"), "export", "csv", str(path))
+    assert (result.status, result.stdout) == (1, "")
+    assert result.err_lines == [f"stormrange: {path} is {what}; nothing was written; choose another path"]
+    assert (_snapshot(path) if existed else path.exists()) == (before if existed else False)
+    assert notes_in(kept.history_path) == ["one", "two"]
+
+
+def test_the_history_stormrange_history_names_is_the_default_one(kept, tmp_path):
+    default = tmp_path / "variable.plist"
+    env = dict(kept.env, STORMRANGE_HISTORY=str(default))
+    assert kept.run("add", "5", "note mine", env=env).status == 0
+    before = _snapshot(default)
+    for path in [default, default.with_name("variable.plist.lock")]:
+        result = kept.run("--file", str(tmp_path / "other.plist"), "export", "json", str(path), env=env)
+        assert result.status == 1
+        assert "default history" in result.stderr and "nothing was written" in result.stderr
+    assert _snapshot(default) == before
+    assert notes_in(default) == ["mine"]
+
+
+def _run_with_only_standard_streams(sandbox, *args, pass_fds=()):
+    """Runs stormrange with descriptors 0-2 only (and `pass_fds`): every other one it has is its own."""
+    completed = subprocess.run(
+        [sandbox.binary, *args], capture_output=True, env=sandbox.env, cwd=sandbox.home, timeout=15,
+        close_fds=True, pass_fds=pass_fds,
+    )
+    return completed.returncode, completed.stdout.decode(), completed.stderr.decode()
+
+
+@pytest.mark.parametrize("path", ["/dev/fd/{n}", "/proc/self/fd/{n}", "{links}/{n}"], ids=["dev-fd", "proc", "link"])
+def test_an_export_into_one_of_stormranges_own_descriptors_is_refused(kept, tmp_path, path):
+    """`/dev/fd/4` when the caller opened no fd 4 names stormrange's own signal pipe: an export there
+    wrote into it, reported success, and on a large history failed half-way. It is refused, by the
+    descriptor's number or, through another name, by device and inode."""
+    links = tmp_path / "descriptors"
+    links.symlink_to("/proc/self/fd")
+    for number in [3, 4]:
+        target = path.format(n=number, links=links)
+        status, stdout, stderr = _run_with_only_standard_streams(kept, "export", "csv", target)
+        assert (status, stdout) == (1, ""), stderr
+        assert stderr.splitlines() == [
+            f"stormrange: {target} is one of stormrange's own descriptors, not a file the caller opened; "
+            "nothing was written; choose another path"
+        ]
+    # In a batch, after a save: the lock and its folder are open too; the batch goes on.
+    lines = "add 3 note three\n" + "".join(f"export csv /dev/fd/{n}\n" for n in range(3, 8)) + "add 2 note four\n"
+    completed = subprocess.run(
+        [kept.binary], input=lines.encode(), capture_output=True, env=kept.env, cwd=kept.home, timeout=15,
+        close_fds=True,
+    )
+    errors = completed.stderr.decode().splitlines()
+    assert "exported" not in completed.stdout.decode()
+    assert all("nothing was written" in line for line in errors), errors
+    assert sum("one of stormrange's own descriptors" in line for line in errors) >= 2, errors
+    assert notes_in(kept.history_path) == ["one", "two", "three", "four"]
+
+
+def test_an_export_through_a_descriptor_the_caller_opened_is_written_into_it(kept, tmp_path):
+    out = tmp_path / "out.csv"
+    script = f'"{kept.binary}" export csv /dev/fd/4 4>"{out}"'
+    completed = subprocess.run(script, shell=True, env=kept.env, cwd=kept.home, timeout=15, capture_output=True)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.decode() == "exported 2 measurements to /dev/fd/4 (CSV)\n"
+    assert out.read_bytes().startswith(b"index,date,") and out.read_bytes().count(b"\r\n") == 3
+    # A pipe the caller passed, named through /proc/self/fd.
+    reader, writer = os.pipe()
+    try:
+        status, stdout, stderr = _run_with_only_standard_streams(
+            kept, "export", "json", f"/proc/self/fd/{writer}", pass_fds=(writer,))
+    finally:
+        os.close(writer)
+    with os.fdopen(reader, "rb") as stream:
+        assert stream.read().startswith(b"[")
+    assert (status, stderr) == (0, ""), stderr
+    assert stdout == f"exported 2 measurements to /proc/self/fd/{writer} (JSON)\n"

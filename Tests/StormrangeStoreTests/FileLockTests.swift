@@ -112,4 +112,36 @@ import Testing
     let problem = #expect(throws: FileProblem.self) { try FileLock(path: path).lock(timeout: 0) }
     #expect(problem?.message.contains("is not a regular file") == true)
   }
+
+  /// Holds a shared flock on the folder `path`, as another program might (`flock DIR command`).
+  private func holdFolder(_ path: String) throws -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    try #require(descriptor >= 0 && flock(descriptor, LOCK_SH | LOCK_NB) == 0)
+    return descriptor
+  }
+
+  @Test func aFolderHeldByAnotherProgramIsNamedWhenTheWaitEnds() throws {
+    let held = try holdFolder(directory.path)
+    defer { close(held) }
+    let problem = #expect(throws: FileProblem.self) { try FileLock(path: path).lock(timeout: 0.05) }
+    #expect(
+      problem?.message
+        == "the folder \(directory.path) has been locked (flock) for 0 s by another program or another "
+        + "stormrange process, and stormrange locks it too to save (with the lock file \(path)); try again "
+        + "once that program is done, or keep the file in a folder no other program locks")
+  }
+
+  @Test func aFolderOthersMayWriteInIsNotLocked() throws {
+    for mode: mode_t in [0o1777, 0o0777, 0o1700] {
+      let folder = directory.file("shared-\(String(mode, radix: 8))")
+      mkdir(folder, 0o700)
+      chmod(folder, mode)
+      let held = try holdFolder(folder)
+      defer { close(held) }
+      let lock = FileLock(path: SystemPath(folder + "/h.plist.lock"))
+      try lock.lock(timeout: 0)
+      #expect(!isFree(SystemPath(folder + "/h.plist.lock")))
+      lock.unlock()
+    }
+  }
 }

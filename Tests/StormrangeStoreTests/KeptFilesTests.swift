@@ -85,4 +85,45 @@ import Testing
     #expect(kept.kind(of: SystemPath(directory.file("link.plist"))) == .history)
     #expect(kept.kind(of: SystemPath(directory.file("link.plist.lock"))) == nil)
   }
+
+  @Test func theDefaultHistoryAndItsFilesAreKeptFromASessionOnAnother() throws {
+    mkdir(directory.file("default"), 0o700)
+    let kept = KeptFiles(
+      history: history, settings: nil, commandHistory: nil,
+      defaultHistory: SystemPath(directory.file("default/SavedHistory.plist")))
+    let kind = { (name: String) in kept.kind(of: SystemPath(self.directory.file(name))) }
+    #expect(kind("default/SavedHistory.plist") == .defaultHistory)
+    #expect(kind("default/SavedHistory.plist.lock") == .defaultHistoryLock)
+    #expect(kind("default/SavedHistory.plist.cleared-20260701T160300Z") == .clearedCopy)
+    #expect(kind("default/.SavedHistory.plist.tmp-1f2e3d") == .temporary)
+    #expect(kind("default/other.csv") == nil)
+    // The session's own history is named as such when it is the default one too.
+    let same = KeptFiles(
+      history: history, settings: nil, commandHistory: nil,
+      defaultHistory: SystemPath(directory.file("h.plist")))
+    #expect(same.kind(of: SystemPath(directory.file("h.plist"))) == .history)
+  }
+
+  @Test func aDescriptorTheCallerDidNotPassIsStormrangesOwn() throws {
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+    let writer = ends[1]
+    let own = KeptFiles(history: history, settings: nil, commandHistory: nil, inheritedDescriptors: [])
+    let passed = KeptFiles(
+      history: history, settings: nil, commandHistory: nil, inheritedDescriptors: [writer])
+    let unknown = KeptFiles(history: history, settings: nil, commandHistory: nil)
+    symlink("/proc/self/fd", directory.file("descriptors"))
+    for name in [
+      "/dev/fd/\(writer)", "/proc/self/fd/\(writer)", "/proc/\(getpid())/fd/\(writer)",
+      directory.file("descriptors/\(writer)"),
+    ] {
+      #expect(own.kind(of: SystemPath(name)) == .ownDescriptor, "\(name)")
+      #expect(passed.kind(of: SystemPath(name)) == nil, "\(name)")
+      #expect(unknown.kind(of: SystemPath(name)) == nil, "\(name)")
+    }
+    // Standard output is always the caller's; a file is found by its name, not its descriptor.
+    #expect(own.kind(of: SystemPath("/dev/stdout")) == nil)
+    #expect(own.kind(of: SystemPath("/dev/null")) == nil)
+  }
 }

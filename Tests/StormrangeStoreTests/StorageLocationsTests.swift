@@ -57,6 +57,19 @@ import Testing
       try locations(bytes(["HOME": "/h", "STORMRANGE_HISTORY": ""])).history.description.hasPrefix("/h/"))
   }
 
+  @Test func theDefaultHistoryIsTheOneUsedWithoutTheFlag() throws {
+    let home = bytes(["HOME": "/h"])
+    let xdg = SystemPath("/h/.local/share/stormrange/SavedHistory.plist")
+    #expect(try locations(home).defaultHistory == xdg)
+    #expect(try locations(home, flag: SystemPath("/f.plist")).defaultHistory == xdg)
+    let variable = bytes(["HOME": "/h", "STORMRANGE_HISTORY": "/v.plist"])
+    #expect(try locations(variable, flag: SystemPath("/f.plist")).defaultHistory == SystemPath("/v.plist"))
+    // With the flag, a default that needs a home there is not is no reason to refuse.
+    let noHome = bytes(["XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s"])
+    let found = try locations(noHome, flag: SystemPath("/f.plist"))
+    #expect(found.history == SystemPath("/f.plist") && found.defaultHistory == nil)
+  }
+
   @Test func bytesThatAreNotUTF8ReachThePathsUnchanged() throws {
     let latin1 = Array("/tmp/Z".utf8) + [0xFC] + Array("rich".utf8)
     let found = try locations([

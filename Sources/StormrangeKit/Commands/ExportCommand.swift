@@ -19,10 +19,11 @@ struct ExportCommand: Command {
           replaced atomically, through links; a new one gets mode 0600, as
           it holds what the history holds. A FIFO, device or terminal is
           written into, as cp and tee do. Refused: a directory, a file with
-          other names (hard links), and stormrange's own files (the
-          history, the settings, their locks, copies and temporary files,
-          the command history). Without PATH the export goes to standard
-          output:
+          other names (hard links), stormrange's own files (the history,
+          the default one too, the settings, their locks, copies and
+          temporary files, the command history), and its own descriptors
+          (/dev/fd/N is written into only when the caller opened N, as
+          in 4>out.csv). Without PATH the export goes to standard output:
             stormrange export json > storms.json
     'import' reads these files back.
     """
@@ -31,6 +32,8 @@ struct ExportCommand: Command {
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     index == 0 ? ExchangeFormat.allCases.map(\.rawValue) : []
   }
+
+  func pathArgument(in arguments: CommandArguments) -> Int? { arguments.count > 1 ? 1 : nil }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     guard !arguments.isEmpty else { throw usageError("missing the format, csv or json") }
@@ -46,14 +49,14 @@ struct ExportCommand: Command {
       return .proceed
     }
     do throws(ExportFile.Problem) {
-      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
+      _ = try ExportFile.write(Array(text.utf8), to: path, sparing: session.keptFiles)
     } catch {
-      throw .export(path: path, problem: error)
+      throw .export(path: path.description, problem: error)
     }
     session.shownNumbers.showed(session.history.indices, of: session.history.entries)  // the index column
     let count = session.history.count
     session.say(
-      "exported \(count) measurement\(count == 1 ? "" : "s") to \(path.escapedAsPath) (\(format.rawValue.uppercased()))"
+      "exported \(count) measurement\(count == 1 ? "" : "s") to \(path.description.escapedAsPath) (\(format.rawValue.uppercased()))"
     )
     return .proceed
   }

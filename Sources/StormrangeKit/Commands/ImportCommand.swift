@@ -40,16 +40,25 @@ struct ImportCommand: Command {
     index == 0 ? [Self.skipInvalid] : []
   }
 
+  func pathArgument(in arguments: CommandArguments) -> Int? {
+    let first = Self.skipsInvalid(arguments) ? 1 : 0
+    return arguments.count > first ? first : nil
+  }
+
+  /// Whether `arguments` start with ``skipInvalid``.
+  private static func skipsInvalid(_ arguments: CommandArguments) -> Bool {
+    !arguments.isEmpty && arguments[0] == skipInvalid
+  }
+
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    let skipsInvalid = !arguments.isEmpty && arguments[0] == Self.skipInvalid
-    let first = skipsInvalid ? 1 : 0
-    guard let path = try arguments.path(from: first, ifEmpty: "name the file to import") else {
+    let skipsInvalid = Self.skipsInvalid(arguments)
+    guard let path = try arguments.path(from: skipsInvalid ? 1 : 0, ifEmpty: "name the file to import") else {
       throw usageError("missing PATH")
     }
-    let shown = path.escapedAsPath
+    let shown = path.description.escapedAsPath
     let file: (bytes: [UInt8], identity: FileIdentity)?
     do throws(FileProblem) {
-      file = try DurableFile.read(path: SystemPath(path), limit: session.history.readLimit)
+      file = try DurableFile.read(path: path, limit: session.history.readLimit)
     } catch {
       throw .invalidArgument("cannot import \(shown): \(error.message)")
     }

@@ -20,6 +20,10 @@ public protocol Command: Sendable {
   var commitsInGroups: Bool { get }
   /// Candidates for argument `index` (0-based) given the arguments before it.
   func completions(forArgument index: Int, after previous: [String]) -> [String]
+  /// The argument where the command's PATH starts in `arguments` (see
+  /// ``CommandArguments/path(from:)``), or nil when they have none. A one-shot command may have bytes
+  /// that are not UTF-8 there, and only there.
+  func pathArgument(in arguments: CommandArguments) -> Int?
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome
 }
 
@@ -29,6 +33,7 @@ extension Command {
   public var historyAccess: HistoryAccess { .none }
   public var commitsInGroups: Bool { false }
   public func completions(forArgument index: Int, after previous: [String]) -> [String] { [] }
+  public func pathArgument(in arguments: CommandArguments) -> Int? { nil }
 
   /// The usage error for this command.
   func usageError(_ problem: String) -> StormrangeError {

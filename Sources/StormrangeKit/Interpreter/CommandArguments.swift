@@ -8,19 +8,25 @@ public struct CommandArguments: Sendable {
   /// The command name as typed.
   public let commandName: Substring
   private let words: [Substring]
-  private let line: String
+  let line: String
   /// For a one-shot command, where each argument the shell passed starts in `line`; nil for a line
   /// read from input.
   let argumentStarts: [String.Index]?
+  /// For a one-shot command whose arguments are not all UTF-8, their bytes (see
+  /// ``InputLine/argumentBytes``), and how many of them, from the start, are UTF-8: up to there the
+  /// line's text has the same bytes.
+  let argumentBytes: (bytes: [UInt8], validPrefix: Int)?
 
-  /// Splits `line`; nil for a line with no words. `argumentOffsets`: see ``InputLine/argumentOffsets``.
-  public init?(_ line: String, argumentOffsets: [Int]? = nil) {
+  /// Splits `line`; nil for a line with no words. `argumentOffsets`, `argumentBytes`: see
+  /// ``InputLine/argumentOffsets`` and ``InputLine/argumentBytes``.
+  public init?(_ line: String, argumentOffsets: [Int]? = nil, argumentBytes: [UInt8]? = nil) {
     let all = Self.words(of: line)
     guard let first = all.first else { return nil }
     commandName = first
     words = Array(all.dropFirst())
     self.line = line
     argumentStarts = argumentOffsets?.map { line.utf8.index(line.utf8.startIndex, offsetBy: $0) }
+    self.argumentBytes = argumentBytes.map { ($0, Self.validPrefixLength(of: $0)) }
   }
 
   private init() {
@@ -28,6 +34,7 @@ public struct CommandArguments: Sendable {
     words = []
     line = ""
     argumentStarts = nil
+    argumentBytes = nil
   }
 
   /// The arguments of an empty line: no command name, no words.
@@ -52,12 +59,18 @@ public struct CommandArguments: Sendable {
   /// the start of the shell's argument the word begins, when only blanks precede it there, so that
   /// `stormrange export csv "  out"` keeps the blanks.
   public func text(from index: Int) -> String {
+    // By scalars: a shell's argument may start inside a character (a combining mark after the space).
+    String(line.unicodeScalars[start(from: index)...])
+  }
+
+  /// Where ``text(from:)`` starts: at argument `index`'s word, or at the start of the shell's
+  /// argument it is in when only blanks precede it there.
+  func start(from index: Int) -> String.Index {
     let word = words[index].startIndex
     guard let argument = argumentStarts?.last(where: { $0 <= word }),
       line.unicodeScalars[argument..<word].allSatisfy(Self.isBlank)
-    else { return String(line.unicodeScalars[word...]) }
-    // By scalars: a shell's argument may start inside a character (a combining mark after the space).
-    return String(line.unicodeScalars[argument...])
+    else { return word }
+    return argument
   }
 
   /// In a one-shot command, what the shell passed after the first `index` words when it holds no
@@ -75,5 +88,14 @@ public struct CommandArguments: Sendable {
   public func text(after index: Int) -> String {
     let rest = line.unicodeScalars[words[index].endIndex...]
     return String(rest.drop(while: Self.isBlank))
+  }
+
+  /// The length of the longest start of `bytes` that is UTF-8.
+  private static func validPrefixLength(of bytes: [UInt8]) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var length = 0
+    while case .valid(let encoded) = parser.parseScalar(from: &iterator) { length += encoded.count }
+    return length
   }
 }

@@ -16,6 +16,10 @@ public struct InputLine: Sendable {
   /// For a one-shot command, where each of the arguments the shell passed starts in `text`, as UTF-8
   /// offsets; nil for a line read from input (the prompt, a batch).
   public var argumentOffsets: [Int]?
+  /// For a one-shot command whose arguments are not all UTF-8: their bytes, joined by one space
+  /// (`text` has U+FFFD in place of each sequence that is not UTF-8, and `isValidUTF8` is false), so
+  /// that a PATH can keep them; nil otherwise.
+  public var argumentBytes: [UInt8]?
 
   public init(_ text: String, arrival: Moment, isValidUTF8: Bool = true, isTooLong: Bool = false) {
     self.text = text
@@ -26,15 +30,20 @@ public struct InputLine: Sendable {
 
   /// `stormrange export csv "out  "`: the command's arguments as the shell passed them, joined by one
   /// space into a line run by the rules of a batch line, except that a PATH keeps the arguments'
-  /// bytes exactly (see ``CommandArguments/path(from:)``) and a carriage return at the end is not a
-  /// line end.
+  /// bytes exactly, even bytes that are not UTF-8 (see ``CommandArguments/path(from:)``), and a
+  /// carriage return at the end is not a line end.
   public init(arguments: [[UInt8]], arrival: Moment) {
     let bytes = Array(arguments.joined(separator: [UInt8(ascii: " ")]))
     let text = String(validating: bytes, as: UTF8.self)
     self.init(text ?? String(decoding: bytes, as: UTF8.self), arrival: arrival, isValidUTF8: text != nil)
+    if text == nil { argumentBytes = bytes }
+    // Offsets in `text`: a bad sequence there is U+FFFD's three bytes. Decoding stops a bad sequence
+    // at the space between two arguments, so each argument decodes as it does in the whole line.
     var offset = 0
     argumentOffsets = arguments.map { argument in
-      defer { offset += argument.count + 1 }
+      defer {
+        offset += (text == nil ? String(decoding: argument, as: UTF8.self).utf8.count : argument.count) + 1
+      }
       return offset
     }
   }

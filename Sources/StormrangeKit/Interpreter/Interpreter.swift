@@ -31,15 +31,25 @@ public final class Interpreter {
 
   private func run(_ line: InputLine) throws(StormrangeError) -> Outcome {
     guard !line.isTooLong else { throw .lineTooLong }
-    guard line.isValidUTF8 else { throw .invalidEncoding }
+    // A one-shot command's arguments may hold bytes that are not UTF-8 in a PATH: checked below.
+    guard line.isValidUTF8 || line.argumentBytes != nil else { throw .invalidEncoding }
     var text = line.text
     // A script saved with CRLF line ends; a one-shot command's arguments have no line end.
     if line.argumentOffsets == nil, text.hasSuffix("\r") { text.removeLast() }
-    guard let arguments = CommandArguments(text, argumentOffsets: line.argumentOffsets) else {
+    guard
+      let arguments = CommandArguments(
+        text, argumentOffsets: line.argumentOffsets, argumentBytes: line.argumentBytes)
+    else {
       return try registry.emptyLine.run(CommandArguments.none, in: session)
     }
+    let command = registry.command(named: arguments.commandName)
+    if !line.isValidUTF8 {
+      guard let command, let path = command.pathArgument(in: arguments), arguments.isText(before: path) else {
+        throw .argumentsNotUTF8
+      }
+    }
     if arguments.commandName.first == "#" { return .proceed }
-    guard let command = registry.command(named: arguments.commandName) else {
+    guard let command else {
       let name = String(arguments.commandName)
       throw .unknownCommand(name, suggestion: CommandRegistry.closest(to: name, among: registry.commands))
     }

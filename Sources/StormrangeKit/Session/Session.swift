@@ -21,6 +21,13 @@ public final class Session {
   public var watch: ((_ status: LiveStatus, _ json: Bool) -> Void)?
   /// The command history the prompt keeps, if any: one of the files an export must not replace.
   public var commandHistory: SystemPath?
+  /// The history used without `--file` (``StorageLocations/defaultHistory``): its files are not to
+  /// be replaced by an export from a session on another history either.
+  public var defaultHistory: SystemPath?
+  /// The descriptors (3 and up) the caller passed when the process started: an export may write
+  /// through `/dev/fd/N` for these, and for no other descriptor of the process. Nil when not known
+  /// (a session made by a test): no descriptor is then refused.
+  public var inheritedDescriptors: Set<Int32>?
   /// The flash being timed, if any.
   public var flash: RunningFlash?
   /// The line being executed (batch line numbers label errors and warnings).
@@ -123,7 +130,9 @@ public final class Session {
 
   /// The files stormrange keeps for this session, which no export may replace.
   var keptFiles: KeptFiles {
-    KeptFiles(history: history, settings: settings, commandHistory: commandHistory)
+    KeptFiles(
+      history: history, settings: settings, commandHistory: commandHistory, defaultHistory: defaultHistory,
+      inheritedDescriptors: inheritedDescriptors)
   }
 
   /// Loads the history (or picks up other processes' changes) before a command reads it.

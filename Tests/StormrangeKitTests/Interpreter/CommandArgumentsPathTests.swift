@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeStore
 import Testing
 
 @testable import StormrangeBase
@@ -8,14 +9,21 @@ import Testing
 /// command the shell's arguments exactly.
 @Suite struct CommandArgumentsPathTests {
   private func path(_ line: String) throws -> String? {
-    try #require(CommandArguments(line)).path(from: 1, ifEmpty: "name a file")
+    try #require(CommandArguments(line)).path(from: 1, ifEmpty: "name a file")?.description
   }
 
   private func oneShotPath(_ arguments: [String]) throws -> String? {
-    let line = InputLine(
-      arguments: arguments.map { Array($0.utf8) }, arrival: Moment(wall: .init(), monotonic: 0))
-    return try #require(CommandArguments(line.text, argumentOffsets: line.argumentOffsets))
-      .path(from: 1, ifEmpty: "name a file")
+    try oneShotPath(bytes: arguments.map { Array($0.utf8) })?.description
+  }
+
+  private func oneShotArguments(_ arguments: [[UInt8]]) throws -> CommandArguments {
+    let line = InputLine(arguments: arguments, arrival: Moment(wall: .init(), monotonic: 0))
+    return try #require(
+      CommandArguments(line.text, argumentOffsets: line.argumentOffsets, argumentBytes: line.argumentBytes))
+  }
+
+  private func oneShotPath(bytes arguments: [[UInt8]]) throws -> SystemPath? {
+    try oneShotArguments(arguments).path(from: 1, ifEmpty: "name a file")
   }
 
   @Test func aLineGivesTheRestOfItWithoutTrailingBlanks() throws {
@@ -78,5 +86,25 @@ import Testing
   /// The shell's blank argument is a name like any other, as `"  lead"` is.
   @Test func aBlankOneShotPathIsKept() throws {
     #expect(try oneShotPath(["export", "csv", "  "]) == "  ")
+  }
+
+  @Test func aOneShotPathKeepsBytesThatAreNotUTF8() throws {
+    let latin1: [UInt8] = Array("caf".utf8) + [0xE9] + Array(" .csv".utf8)
+    #expect(try Array(#require(oneShotPath(bytes: [Array("export".utf8), Array("csv".utf8), latin1])).bytes) == latin1)
+    // Several arguments, bad bytes in each, and a bad sequence cut by the space between two.
+    let split: [[UInt8]] = [Array("export".utf8), Array("csv".utf8), [0x61, 0xE2, 0x82], [0xFF, 0x62]]
+    #expect(try Array(#require(oneShotPath(bytes: split)).bytes) == [0x61, 0xE2, 0x82, 0x20, 0xFF, 0x62])
+    // The path starting inside the shell's argument, after text.
+    let inside: [[UInt8]] = [Array("export csv  ".utf8) + [0xFF]]
+    #expect(try Array(#require(oneShotArguments(inside).path(from: 1, ifEmpty: "name a file")).bytes) == [0xFF])
+  }
+
+  @Test func bytesThatAreNotUTF8BeforeTheOneShotPathAreRefused() throws {
+    let arguments = try oneShotArguments([Array("export".utf8), [0x63, 0xFF], Array("out".utf8)])
+    #expect(!arguments.isText(before: 1))
+    #expect(throws: StormrangeError.argumentsNotUTF8) { try arguments.path(from: 1, ifEmpty: "name a file") }
+    let valid = try oneShotArguments([Array("export".utf8), Array("csv".utf8), [0xFF]])
+    #expect(valid.isText(before: 1))
+    #expect(valid.isText(before: 0))
   }
 }

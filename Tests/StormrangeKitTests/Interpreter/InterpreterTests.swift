@@ -1,6 +1,8 @@
 import FoundationEssentials
+import Glibc
 import StormrangeDomain
 import StormrangeStore
+import TestSupport
 import Testing
 
 @testable import StormrangeKit
@@ -24,6 +26,32 @@ import Testing
         == "stormrange: line 3: the line is not valid UTF-8 text, so it was not run; save the input as UTF-8\n"
     )
     #expect(try test.reloadedHistory().isEmpty)
+  }
+
+  /// A file name is bytes: a one-shot command's PATH may hold bytes that are not UTF-8, and nothing
+  /// else in it may.
+  @Test func aOneShotPathThatIsNotUTF8IsKeptAndAnythingElseIsRefused() throws {
+    let test = TestSession(mode: .oneShot)
+    test.runAll(["add 6"])
+    let name = Array(test.directory.file("caf").utf8) + [0xE9] + Array(".csv".utf8)
+    let arguments = [Array("export".utf8), Array("csv".utf8), name]
+    #expect(!test.interpreter.execute(InputLine(arguments: arguments, arrival: test.clock.now())).failed)
+    let file = SystemPath(bytes: name)
+    #expect(file.withCString { access($0, F_OK) } == 0)
+    #expect(test.output.take().hasSuffix("exported 1 measurement to \(file.description) (CSV)\n"))
+    let refused =
+      "stormrange: the command is not valid UTF-8 text, so it was not run; only a file name "
+      + "(the PATH of export or import) may hold other bytes\n"
+    for arguments in [
+      [Array("add".utf8), Array("7".utf8), Array("note".utf8), [0x63, 0xE9]],
+      [Array("export".utf8), [0x63, 0xE9], Array("out".utf8)],
+      [[0x65, 0xE9]],
+      [Array("show".utf8), [0xE9]],
+    ] {
+      #expect(test.interpreter.execute(InputLine(arguments: arguments, arrival: test.clock.now())).failed)
+      #expect(test.errors.take() == refused)
+    }
+    #expect(try test.reloadedHistory().map(\.delay) == [6])
   }
 
   @Test func commentsAndCRLFAreHandled() throws {
