@@ -90,13 +90,16 @@ import Testing
 
   @Test func aOneShotPathKeepsBytesThatAreNotUTF8() throws {
     let latin1: [UInt8] = Array("caf".utf8) + [0xE9] + Array(" .csv".utf8)
-    #expect(try Array(#require(oneShotPath(bytes: [Array("export".utf8), Array("csv".utf8), latin1])).bytes) == latin1)
+    let whole = try #require(try oneShotPath(bytes: [Array("export".utf8), Array("csv".utf8), latin1]))
+    #expect(Array(whole.bytes) == latin1)
     // Several arguments, bad bytes in each, and a bad sequence cut by the space between two.
     let split: [[UInt8]] = [Array("export".utf8), Array("csv".utf8), [0x61, 0xE2, 0x82], [0xFF, 0x62]]
-    #expect(try Array(#require(oneShotPath(bytes: split)).bytes) == [0x61, 0xE2, 0x82, 0x20, 0xFF, 0x62])
+    let joined = try #require(try oneShotPath(bytes: split))
+    #expect(Array(joined.bytes) == [0x61, 0xE2, 0x82, 0x20, 0xFF, 0x62])
     // The path starting inside the shell's argument, after text.
     let inside: [[UInt8]] = [Array("export csv  ".utf8) + [0xFF]]
-    #expect(try Array(#require(oneShotArguments(inside).path(from: 1, ifEmpty: "name a file")).bytes) == [0xFF])
+    let within = try #require(try oneShotArguments(inside).path(from: 1, ifEmpty: "name a file"))
+    #expect(Array(within.bytes) == [0xFF])
   }
 
   @Test func bytesThatAreNotUTF8BeforeTheOneShotPathAreRefused() throws {
