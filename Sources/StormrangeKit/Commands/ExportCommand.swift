@@ -45,7 +45,8 @@ struct ExportCommand: Command {
     }
     let path = try arguments.path(from: 1)
     do throws(ExportFile.Problem) {
-      _ = try ExportFile.write(Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles)
+      _ = try ExportFile.write(
+        Array(text.utf8), to: SystemPath(path), sparing: session.keptFiles, stop: session.stopCheck)
     } catch {
       throw .export(path: path, problem: error)
     }
