@@ -9,7 +9,10 @@
 /// read) is waited on with poll(2) beside the ``StopCheck``, so that a stop ends the wait: once one
 /// is requested, what the output does not take at once is given up (``Result/interrupted``). Into
 /// such outputs at most PIPE_BUF bytes go per write(2), which a writable pipe takes without
-/// blocking, so the write itself never waits. A file is written whole (in pieces of at most 16 MiB).
+/// blocking, so the write itself never waits. A terminal that polls writable may still take less
+/// than that and make write(2) wait, where a signal that has already come would not end the wait:
+/// it is written through a descriptor of its own that never waits (see ``withoutWaiting(_:)``). A
+/// file is written whole (in pieces of at most 16 MiB).
 public enum InterruptibleWrite {
   /// What became of the write.
   public enum Result: Equatable, Sendable {
@@ -24,12 +27,16 @@ public enum InterruptibleWrite {
 
   /// Writes all of `bytes` to `descriptor`, or says why it could not.
   public static func write(_ bytes: [UInt8], to descriptor: Int32, stop: StopCheck) -> Result {
-    let mayWait = mayWait(descriptor)
+    let output = OutputKind(descriptor)
+    let mayWait = output != .file
+    let terminal = output == .terminal ? withoutWaiting(descriptor) : nil
+    defer { if let terminal { close(terminal) } }
+    let target = terminal ?? descriptor
     var written = 0
     while written < bytes.count {
-      if mayWait, stop.wait(for: descriptor, events: Int16(POLLOUT)) == .stopped { return .interrupted }
+      if mayWait, stop.wait(for: target, events: Int16(POLLOUT)) == .stopped { return .interrupted }
       let size = min(bytes.count - written, mayWait ? Int(PIPE_BUF) : 1 << 24)
-      let count = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress! + written, size) }
+      let count = bytes.withUnsafeBytes { raw in Glibc.write(target, raw.baseAddress! + written, size) }
       if count < 0 {
         // A device that blocked (not one known to, so not polled) and was interrupted by a stop.
         if errno == EINTR, stop.isRequested() { return .interrupted }
@@ -42,15 +49,35 @@ public enum InterruptibleWrite {
     return .written
   }
 
-  /// Whether writing to `descriptor` can wait for a reader: a FIFO, a socket or a terminal (not a
-  /// file, nor a device such as /dev/null).
-  private static func mayWait(_ descriptor: Int32) -> Bool {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return false }  // write(2) will say what is wrong
-    switch info.st_mode & S_IFMT {
-    case S_IFIFO, S_IFSOCK: return true
-    case S_IFCHR: return isatty(descriptor) == 1
-    default: return false
+  /// What an output is, for how it is written.
+  private enum OutputKind {
+    /// A file, or a device such as /dev/null: never waits for a reader.
+    case file
+    /// A pipe, a FIFO or a socket: may wait for its reader, and once writable takes PIPE_BUF bytes.
+    case pipe
+    /// A terminal: may wait for its reader, and once writable may take less than written.
+    case terminal
+
+    init(_ descriptor: Int32) {
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else {
+        self = .file  // write(2) will say what is wrong
+        return
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFIFO, S_IFSOCK: self = .pipe
+      case S_IFCHR: self = isatty(descriptor) == 1 ? .terminal : .file
+      default: self = .file
+      }
     }
+  }
+
+  /// A new descriptor for the terminal `descriptor` is open on, whose writes never wait
+  /// (O_NONBLOCK): a new open file description, through /proc, so that the flag does not touch the
+  /// one the terminal's other users share (the shell). Nil when none can be opened; the terminal is
+  /// then written as it is.
+  private static func withoutWaiting(_ descriptor: Int32) -> Int32? {
+    let opened = open("/proc/self/fd/\(descriptor)", O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    return opened >= 0 ? opened : nil
   }
 }
