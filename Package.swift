@@ -49,6 +49,7 @@ let package = Package(
       name: "StormrangeProcess",
       dependencies: [
         "StormrangeKit",
+        "StormrangeStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings),
@@ -88,7 +89,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeProcessTests",
-      dependencies: ["StormrangeProcess", "StormrangeKit", "TestSupport"],
+      dependencies: ["StormrangeProcess", "StormrangeKit", "StormrangeStore", "TestSupport"],
       swiftSettings: swiftSettings),
     // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
     .executableTarget(

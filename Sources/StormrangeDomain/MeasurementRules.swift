@@ -10,9 +10,9 @@
 /// reading to no delay, temperature or speed of sound, and a date to the years 0001–9999. They
 /// differ in these, and only these:
 ///
-/// - **Delay floor.** A delay typed with `add` is at least ``minimumTypedDelay`` (less is not a
-///   thunder delay); the stopwatch, import and loading take any positive delay, so that every
-///   export imports back.
+/// - **Delay floor.** A delay typed with `add` or timed with the stopwatch is at least
+///   ``minimumThunderDelay`` (less is not a thunder delay); import and loading take any positive
+///   delay, so that every export imports back.
 /// - **Date ahead of the clock.** `add … at TIME` and an imported row may lie at most
 ///   ``typedDateLead`` (a minute) ahead; a stored entry ``storedDateLead`` (a day), since the clocks
 ///   of machines that share a history disagree. The stopwatch's date is the clock's own, unchecked.
@@ -36,9 +36,9 @@
 public struct MeasurementRules: Sendable {
   /// Thunder is not audible this far away (~100 km); a longer "delay" is a mistake.
   public static let maximumDelay: Double = 300
-  /// The shortest delay `add` takes as typed. Less is not a thunder delay (a tenth of a second is
-  /// 34 m), and shows as `0.00 s, 0.00 km`.
-  public static let minimumTypedDelay: Double = 0.1
+  /// The shortest delay `add` takes as typed, and the stopwatch as timed. Less is not a thunder
+  /// delay (a tenth of a second is 34 m), and shows as `0.00 s, 0.00 km`.
+  public static let minimumThunderDelay: Double = 0.1
   /// Beyond ~75 s (~25 km) thunder is rarely heard: accepted, with a warning.
   public static let warningDelay: Double = 75
   /// Notes are short remarks; a longer line is almost certainly pasted by mistake.
@@ -65,11 +65,11 @@ public struct MeasurementRules: Sendable {
 
   /// A measurement typed with `add`.
   public static let typed = MeasurementRules(
-    minimumDelay: minimumTypedDelay, dateLead: typedDateLead, notes: .printableLine,
+    minimumDelay: minimumThunderDelay, dateLead: typedDateLead, notes: .printableLine,
     distanceTolerance: nil)
   /// A delay timed with `flash` and `thunder` (or the Enter key): dated by the clock.
   public static let stopwatch = MeasurementRules(
-    minimumDelay: nil, dateLead: nil, notes: .printableLine, distanceTolerance: nil)
+    minimumDelay: minimumThunderDelay, dateLead: nil, notes: .printableLine, distanceTolerance: nil)
   /// A row of a CSV or JSON file given to `import`.
   public static let imported = MeasurementRules(
     minimumDelay: nil, dateLead: typedDateLead, notes: .storable, distanceTolerance: (1, 0.005))

@@ -30,6 +30,10 @@ public enum StormrangeError: Error, Equatable, Sendable {
   /// `thunder` stamped at the same moment as its `flash`: both arrived in one read, so the delay
   /// between them is unknown.
   case flashAndThunderTogether
+  /// The line of the flash, the thunder or both (`flashWaited`, `thunderWaited`) was already waiting
+  /// while stormrange was busy, so the delay is known only to within `seconds`, more than
+  /// ``Session/maximumTimingUncertainty``.
+  case stopwatchUncertain(flashWaited: Bool, thunderWaited: Bool, seconds: Double)
   /// `undo` with nothing changed in this session.
   case nothingToUndo
   /// The line's bytes are not UTF-8 text.
@@ -76,9 +80,17 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .noFlash:
       return "no flash is being timed; type 'flash' when you see lightning, then 'thunder' when you hear it"
     case .flashAndThunderTogether:
-      return "the flash and the thunder arrived together, so the delay between them is unknown; nothing was "
-        + "recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay you counted with "
-        + "'add SECONDS')"
+      return "the flash and the thunder arrived together, so the delay between them is unknown; "
+        + Self.untimedAdvice
+    case .stopwatchUncertain(let flashWaited, let thunderWaited, let seconds):
+      let lines =
+        switch (flashWaited, thunderWaited) {
+        case (true, true): "the flash's and the thunder's lines were"
+        case (true, false): "the flash's line was"
+        case (false, _): "the thunder's line was"
+        }
+      return "\(lines) already waiting while stormrange was busy, so the delay between them is known only "
+        + "to within \(FixedPoint.fixed(seconds, digits: 2)) s; " + Self.untimedAdvice
     case .nothingToUndo:
       return "nothing to undo: no change has been made in this session"
     case .invalidEncoding:
@@ -109,6 +121,11 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return SavedChange.notConfirmed(saved, reason: "standard output was blocked when a signal arrived")
     }
   }
+
+  /// What the stopwatch's refusals of a delay that cannot be known end with.
+  private static let untimedAdvice =
+    "nothing was recorded (pipe 'flash' and 'thunder' lines as they happen, or give a delay you counted "
+    + "with 'add SECONDS')"
 
   private static func message(for error: StoreError) -> String {
     switch error {

@@ -201,16 +201,11 @@ public enum DurableFile {
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, failure: String = "cannot write the new file")
     throws(FileProblem)
   {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + written, min(buffer.count - written, 1 << 24))
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .system(failure)
-      }
-      written += count
+    switch InterruptibleWrite.write(bytes, to: descriptor, stop: .never) {
+    case .written: return
+    case .closed: throw .system(failure, errno: EPIPE)
+    case .failed(let code): throw .system(failure, errno: code)
+    case .interrupted: throw .system(failure, errno: EINTR)  // nothing asks a save to stop
     }
   }
 

@@ -8,7 +8,8 @@
 ///   is (through symbolic links, which stay links; an existing file keeps its mode, owner, `user.*`
 ///   attributes and access ACL, a new one is 0600);
 /// - a FIFO, a character device or a terminal (`/dev/stdout`, `/dev/null`, a pipe): written straight
-///   into, without creating, truncating or replacing anything;
+///   into, without creating, truncating or replacing anything; a stop (a signal) ends a wait for its
+///   reader, leaving the export incomplete (or unwritten, when no reader had opened a FIFO yet);
 /// - a directory, a socket, a block device, a regular file with other names (hard links, which would
 ///   keep the old contents), one of the files stormrange keeps, or one of its own descriptors
 ///   (``KeptFiles``): refused, and nothing is written.
@@ -32,18 +33,16 @@ public enum ExportFile {
     case file(FileProblem)
   }
 
-  /// Writes `bytes` to `path`, refusing any of the files in `kept`.
-  public static func write(_ bytes: [UInt8], to path: SystemPath, sparing kept: KeptFiles?) throws(Problem)
-    -> Delivery
-  {
+  /// Writes `bytes` to `path`, refusing any of the files in `kept`; `stop` ends a wait for the
+  /// reader of a FIFO, a pipe or a terminal.
+  public static func write(
+    _ bytes: [UInt8], to path: SystemPath, sparing kept: KeptFiles?, stop: StopCheck = .never
+  ) throws(Problem) -> Delivery {
     if let kind = kept?.kind(of: path) { throw .keptFile(kind) }
     if let descriptor = OpenDescriptors.named(by: path) {
       // `/dev/stdout` and the like name a descriptor this process already has: written through it,
       // so that a file the shell opened (`>> log`) is appended to at its offset, not replaced.
-      try reporting { () throws(FileProblem) in
-        try DurableFile.writeAll(
-          bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
-      }
+      try reporting { () throws(FileProblem) in try stream(bytes, into: descriptor, stop: stop) }
       return .streamed
     }
     var info = stat()
@@ -62,7 +61,7 @@ public enum ExportFile {
       try replace(DurableFile.realPath(path) ?? DurableFile.resolveLinks(path), with: bytes)
       return .replaced
     case S_IFIFO, S_IFCHR:
-      try reporting { () throws(FileProblem) in try stream(bytes, into: path) }
+      try reporting { () throws(FileProblem) in try stream(bytes, into: path, stop: stop) }
       return .streamed
     case S_IFDIR:
       throw .file(FileProblem("it is a directory; give the name of a file to write; nothing was written"))
@@ -86,11 +85,33 @@ public enum ExportFile {
   }
 
   /// Opens an existing FIFO or device for writing, without creating or truncating it, and writes.
-  private static func stream(_ bytes: [UInt8], into path: SystemPath) throws(FileProblem) {
-    let descriptor = path.withCString { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
-    guard descriptor >= 0 else { throw .system("cannot open it for writing; nothing was written") }
+  /// Opening a FIFO waits for a reader; a signal interrupts that wait (no `SA_RESTART`), and one
+  /// that came just before it is seen by asking `stop` first.
+  private static func stream(_ bytes: [UInt8], into path: SystemPath, stop: StopCheck) throws(FileProblem) {
+    let descriptor = stop.isRequested() ? -1 : path.withCString { open($0, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      if stop.isRequested() { throw cancelled("while it waited for a reader; nothing was written") }
+      throw .system("cannot open it for writing; nothing was written")
+    }
     defer { close(descriptor) }
-    try DurableFile.writeAll(
-      bytes, to: descriptor, failure: "cannot write to it, so the export is incomplete")
+    try stream(bytes, into: descriptor, stop: stop)
+  }
+
+  /// Writes all of `bytes` into an open FIFO, device or terminal, until `stop` ends a wait for it.
+  private static func stream(_ bytes: [UInt8], into descriptor: Int32, stop: StopCheck) throws(FileProblem) {
+    let incomplete = "so the export is incomplete"
+    switch InterruptibleWrite.write(bytes, to: descriptor, stop: stop) {
+    case .written: return
+    case .closed: throw .system("cannot write to it, \(incomplete)", errno: EPIPE)
+    case .failed(let code): throw .system("cannot write to it, \(incomplete)", errno: code)
+    case .interrupted: throw cancelled("while its reader was not reading, \(incomplete)")
+    }
+  }
+
+  /// A stop (a signal) that arrived while the export waited (`when`).
+  private static func cancelled(_ when: String) -> FileProblem {
+    var problem = FileProblem("stopped by a signal \(when)")
+    problem.isCancelled = true
+    return problem
   }
 }

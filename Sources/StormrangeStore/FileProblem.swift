@@ -10,7 +10,7 @@ public struct FileProblem: Error, Equatable, Sendable {
   public var code: Int32?
   /// The path names a directory, a device or a FIFO: nothing stormrange may read as a file or move.
   public var isNotARegularFile = false
-  /// A wait (for a lock) was given up because the process was asked to stop: nothing was done.
+  /// A wait (for a lock, for an export's reader) was given up because the process was asked to stop.
   public var isCancelled = false
 
   public init(_ message: String, code: Int32? = nil) {

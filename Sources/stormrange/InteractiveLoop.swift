@@ -55,25 +55,39 @@ final class InteractiveLoop {
         if let status = writeOut(console) { return status }
         if outcome == .quit { return ExitStatus.success }
         // Ctrl-C during the command (waiting for the lock, output blocked) cancelled what was left of
-        // it; SIGTERM or SIGHUP (which also end a `watch`) end the prompt too.
-        let number = Signals.take()
+        // it; SIGTERM or SIGHUP (which also end a `watch`, or came at a question) end the prompt too.
+        let number = questionEndedBy ?? Signals.take()
         if number != 0, number != SIGINT { return ExitStatus.endedBy(signal: number) }
       }
     }
   }
 
   /// Writes out what the session has said; returns the status to end with if standard output failed.
+  /// Output that Ctrl-C cut short (the terminal was not taking it) ends with a line end, waited
+  /// for like the prompt after it, so that the prompt starts a line of its own.
   private func writeOut(_ console: Console) -> Int32? {
-    ExitStatus.afterWriting(interpreter.session.writeOut(console))
+    let written = interpreter.session.writeOut(console)
+    if written == .interrupted, Signals.pending == SIGINT {
+      _ = Signals.take()
+      _ = StandardStreams.write(Array("\n".utf8), to: 1)
+    }
+    return ExitStatus.afterWriting(written)
   }
 
   /// The session's output, written out before a question so that what led to it comes first.
   private var console: Console?
 
-  /// Asks a yes/no question at a prompt of its own; Ctrl-C or Ctrl-D mean no.
+  /// SIGTERM or SIGHUP that came while a question waited for its answer: the command goes on as
+  /// if the answer were no, then the session ends.
+  private var questionEndedBy: Int32?
+
+  /// Asks a yes/no question at a prompt of its own; Ctrl-C or Ctrl-D mean no, and so do SIGTERM and
+  /// SIGHUP, which then end the session once the command is done.
   func confirm(_ question: String) -> Bool {
     console?.flush()
-    guard case .line(let answer, _, _) = editor.read(prompt: { question }, remember: false) else {
+    let input = editor.read(prompt: { question }, remember: false)
+    guard case .line(let answer, _, _) = input else {
+      if case .terminated(let number) = input { questionEndedBy = number }
       StandardStreams.writeError("\n")
       return false
     }

@@ -21,12 +21,14 @@ struct ModeRunner {
   let clock = SystemClock()
 
   private func makeInterpreter(mode: SessionMode, console: Console) -> Interpreter {
-    // A signal ends a wait for another process's lock: the command gives up and changes nothing.
-    let stopping = { Signals.pending != 0 }
+    // A signal ends a wait for another process's lock (the command gives up and changes nothing)
+    // and for an export's reader.
+    let stop = Signals.stopCheck
     let session = Session(
-      history: SavedHistory(path: locations.history, now: { clock.now().wall }, shouldStop: stopping),
-      settings: SettingsStore(path: locations.settings, shouldStop: stopping),
+      history: SavedHistory(path: locations.history, now: { clock.now().wall }, shouldStop: stop.isRequested),
+      settings: SettingsStore(path: locations.settings, shouldStop: stop.isRequested),
       mode: mode, clock: clock, output: console.output, errors: console.errors)
+    session.stopCheck = stop
     session.commandHistory = locations.commandHistory
     session.defaultHistory = locations.defaultHistory
     session.inheritedDescriptors = inheritedDescriptors
@@ -63,8 +65,7 @@ struct ModeRunner {
   func runBatch() -> Int32 {
     let console = StandardStreams.makeConsole()
     let interpreter = makeInterpreter(mode: .batch, console: console)
-    let reader = FileDescriptorLineReader(
-      descriptor: 0, clock: clock, shouldStop: { Signals.pending != 0 }, wake: Signals.wakeDescriptor)
+    let reader = FileDescriptorLineReader(descriptor: 0, clock: clock, stop: Signals.stopCheck)
     let runner = BatchRunner(
       interpreter: interpreter, source: reader, options: .init(bail: bail, echo: echo), console: console,
       shouldStop: { Signals.pending != 0 })

@@ -1,3 +1,5 @@
+import StormrangeStore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -54,9 +56,10 @@ enum Signals {
   /// Readable once a signal has arrived (-1 if the pipe could not be made); for poll(2).
   static var wakeDescriptor: Int32 { wakeReader }
 
+  /// A pending SIGINT, SIGTERM or SIGHUP, with the pipe that wakes a poll(2) when one arrives: what
+  /// ends a wait for another process's lock, for input, or for output that is not read.
+  static var stopCheck: StopCheck { StopCheck(isRequested: { receivedSignal != 0 }, wake: wakeReader) }
+
   /// Empties the wake pipe, once what woke a poll(2) has been dealt with, so that it waits again.
-  static func drainWake() {
-    var scratch = [UInt8](repeating: 0, count: 64)
-    while wakeReader >= 0, read(wakeReader, &scratch, scratch.count) > 0 {}
-  }
+  static func drainWake() { stopCheck.drainWake() }
 }

@@ -1,4 +1,5 @@
 import StormrangeKit
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc
@@ -6,59 +7,14 @@ import StormrangeKit
 
 /// Standard output and error as the ``Console``'s destinations, written with `write(2)`.
 enum StandardStreams {
-  /// Writes all of `bytes` to `descriptor`, or says why it could not.
-  ///
-  /// Output that can make the program wait (a pipe, a socket or a terminal whose reader does not
-  /// read) is waited on with poll(2) together with the signal pipe, so that SIGINT, SIGTERM or SIGHUP
-  /// end the wait: once one is pending, what the output does not take at once is given up
-  /// (`.interrupted`). Into such outputs at most PIPE_BUF bytes go per write(2), which a writable pipe
-  /// takes without blocking, so the write itself never waits.
+  /// Writes all of `bytes` to `descriptor`, or says why it could not; a signal ends a wait for a
+  /// reader that does not read (see ``InterruptibleWrite``).
   static func write(_ bytes: [UInt8], to descriptor: Int32) -> Console.WriteResult {
-    let mayWait = mayWait(descriptor)
-    var written = 0
-    while written < bytes.count {
-      if mayWait, !waitUntilWritable(descriptor) { return .interrupted }
-      let size = mayWait ? min(bytes.count - written, Int(PIPE_BUF)) : bytes.count - written
-      let count = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress! + written, size) }
-      if count < 0 {
-        // EAGAIN: an output left non-blocking by whoever opened it; poll(2) waits for it instead.
-        if errno == EINTR || errno == EAGAIN { continue }
-        return errno == EPIPE ? .closed : .failed(errno)
-      }
-      written += count
-    }
-    return .written
-  }
-
-  /// Whether writing to `descriptor` can wait for a reader: a FIFO, a socket or a terminal (not a
-  /// file, nor a device such as /dev/null).
-  private static func mayWait(_ descriptor: Int32) -> Bool {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return false }  // write(2) will say what is wrong
-    switch info.st_mode & S_IFMT {
-    case S_IFIFO, S_IFSOCK: return true
-    case S_IFCHR: return isatty(descriptor) == 1
-    default: return false
-    }
-  }
-
-  /// Waits until `descriptor` takes output (or has an error for write(2) to report); false once a
-  /// stop signal is pending and it takes nothing now.
-  private static func waitUntilWritable(_ descriptor: Int32) -> Bool {
-    while true {
-      let stopping = Signals.pending != 0
-      var waiting = [
-        pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0),
-        pollfd(fd: stopping ? -1 : Signals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&waiting, 2, stopping ? 0 : -1) < 0 {
-        if errno == EINTR { continue }
-        return true  // let write(2) report the problem
-      }
-      if waiting[0].revents != 0 { return true }
-      if stopping { return false }
-      // Woken by a signal that was already dealt with (taken at the prompt): wait again.
-      if waiting[1].revents != 0 { Signals.drainWake() }
+    switch InterruptibleWrite.write(bytes, to: descriptor, stop: Signals.stopCheck) {
+    case .written: .written
+    case .closed: .closed
+    case .failed(let code): .failed(code)
+    case .interrupted: .interrupted
     }
   }
 

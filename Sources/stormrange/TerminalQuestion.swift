@@ -1,4 +1,5 @@
 import StormrangeKit
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc
@@ -30,16 +31,7 @@ enum TerminalQuestion {
   /// Waits until standard input can be read; false once a signal is pending. The signal pipe closes
   /// the gap between asking and starting to read, where Ctrl-C would leave `read` waiting for a key.
   private static func waitForKey() -> Bool {
-    while Signals.pending == 0 {
-      var waiting = [
-        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: Signals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&waiting, 2, -1) < 0, errno != EINTR { return true }  // let read(2) report it
-      if waiting[0].revents != 0 { return true }
-      if waiting[1].revents != 0, Signals.pending == 0 { Signals.drainWake() }
-    }
-    return false
+    Signals.pending == 0 && Signals.stopCheck.wait(for: 0, events: Int16(POLLIN)) != .stopped
   }
 
   /// Whether a typed answer means yes: `y` or `yes`, in any case, blanks around it ignored.

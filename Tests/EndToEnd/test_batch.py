@@ -296,8 +296,8 @@ def test_add_refuses_a_delay_under_a_tenth_of_a_second_which_import_still_reads(
     result = sandbox.batch("add 1e-300", "add 0.0999")
     assert result.status == 1 and result.stdout == ""
     assert result.err_lines == [
-        "stormrange: line 1: a delay of 1e-300 s is not a thunder delay: 'add' takes 0.1 s or more",
-        "stormrange: line 2: a delay of 0.0999 s is not a thunder delay: 'add' takes 0.1 s or more",
+        "stormrange: line 1: a delay of 1e-300 s is not a thunder delay: the shortest is 0.1 s",
+        "stormrange: line 2: a delay of 0.0999 s is not a thunder delay: the shortest is 0.1 s",
     ]
     path = tmp_path / "short.json"
     path.write_text('[{"date": "2026-07-01T16:03:00Z", "delay_s": 1e-300}]')

@@ -1,7 +1,9 @@
 """Standard input of a batch at its edges: lines over the 4 MiB limit in bounded memory, input that
-cannot be read, a byte-order mark, and `flash`/`thunder` whose delay cannot be known."""
+cannot be read, a byte-order mark, and `flash`/`thunder` whose delay cannot be known: arriving
+together, waiting while stormrange was busy, or less than a tenth of a second apart."""
 
 import os
+import re
 import pty
 import resource
 import subprocess
@@ -11,6 +13,7 @@ import tty
 
 from conftest import confirmation, read_line
 from guarantee_support import crashed
+from test_signals_lock_wait import lock_held, wait_until_waiting
 
 LIMIT = 4 * 1024 * 1024
 TOO_LONG = "longer than 4 MiB (4,194,304 bytes, newline not counted); skipped"
@@ -110,18 +113,30 @@ def test_an_endless_line_is_skipped_as_one_error_in_bounded_memory(sandbox):
     assert peak - baseline < MEMORY_ALLOWANCE_KIB, f"peak {peak} KiB against {baseline} KiB for two lines"
 
 
-def test_a_line_of_exactly_4_mib_is_run_and_one_byte_longer_is_skipped(sandbox):
-    def padded_add(delay: str, length: int) -> bytes:
-        # Blanks between words are not content, so this is a valid add of exactly `length` bytes.
-        head, tail = f"add {delay}".encode(), b"note padded"
-        return head + b" " * (length - len(head) - len(tail)) + tail + b"\n"
+def padded_add(delay: str, length: int, end: bytes = b"\n") -> bytes:
+    """A valid add of exactly `length` bytes before its line end: blanks between words are not
+    content."""
+    head, tail = f"add {delay}".encode(), b"note padded"
+    return head + b" " * (length - len(head) - len(tail)) + tail + end
 
+
+def test_a_line_of_exactly_4_mib_is_run_and_one_byte_longer_is_skipped(sandbox):
     result = sandbox.run(
         input=padded_add("7", LIMIT) + padded_add("8", LIMIT + 1) + padded_add("9", LIMIT - 1) + b"add 10\r\n"
     )
     assert result.stderr.splitlines() == [f"stormrange: line 2: {TOO_LONG}"]
     assert result.status == 1
     assert [entry["delay"] for entry in sandbox.read_history()] == [7.0, 9.0, 10.0]
+
+
+def test_the_carriage_return_of_a_crlf_is_not_counted_in_the_4_mib(sandbox):
+    """CRLF is taken as a line end, so its CR is no more part of the line's length than the LF."""
+    result = sandbox.run(
+        input=padded_add("7", LIMIT, b"\r\n") + padded_add("8", LIMIT + 1, b"\r\n") + b"add 9\r\n"
+    )
+    assert result.stderr.splitlines() == [f"stormrange: line 2: {TOO_LONG}"]
+    assert result.status == 1
+    assert [entry["delay"] for entry in sandbox.read_history()] == [7.0, 9.0]
 
 
 def test_reading_a_long_stream_of_lines_keeps_memory_bounded(sandbox):
@@ -245,3 +260,105 @@ def test_a_one_shot_flash_says_that_it_records_nothing(sandbox):
     assert len(result.stderr.splitlines()) == 1
     assert result.status == 0
     assert not sandbox.history_path.exists()
+
+
+UNCERTAIN = re.compile(
+    r"stormrange: line (\d+): the (flash|thunder)'s line was already waiting while stormrange was busy, so "
+    r"the delay between them is known only to within (\d+\.\d\d) s; nothing was recorded \(pipe 'flash' "
+    r"and 'thunder' lines as they happen, or give a delay you counted with 'add SECONDS'\)"
+)
+
+
+def history_lock(sandbox):
+    return sandbox.history_path.with_name(sandbox.history_path.name + ".lock")
+
+
+def finished(process) -> tuple[int, str, str]:
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    return process.returncode, stdout.decode(), stderr.decode()
+
+
+def test_a_thunder_that_waited_while_stormrange_waited_for_the_lock_is_refused(sandbox):
+    """The thunder comes while stormrange waits for another process's lock to save an `add`; it is
+    read only once the add is saved, so when it came is known only to within that wait."""
+    process = sandbox.popen()
+    with lock_held(history_lock(sandbox)):
+        process.stdin.write(b"flash\nadd 14 km source as3935\n")
+        wait_until_waiting(process.pid, history_lock(sandbox))
+        process.stdin.write(b"thunder\n")
+        time.sleep(0.5)  # the thunder waits in the pipe, unread, while the lock is held
+    status, stdout, stderr = finished(process)
+    match = UNCERTAIN.fullmatch(stderr.rstrip("\n"))
+    assert match and match.group(1, 2) == ("3", "thunder"), stderr
+    assert float(match[3]) >= 0.5
+    assert status == 1
+    assert [entry.get("source") for entry in sandbox.read_history()] == ["as3935"]
+
+
+def test_a_flash_that_waited_while_stormrange_was_busy_is_refused_at_its_thunder(sandbox):
+    """The flash comes while an `add` waits for the lock; its thunder comes later, as it happens. The
+    flash's moment is known only to within the wait, so the delay is refused all the same."""
+    process = sandbox.popen()
+    with lock_held(history_lock(sandbox)):
+        process.stdin.write(b"add 5\n")
+        wait_until_waiting(process.pid, history_lock(sandbox))
+        process.stdin.write(b"flash\n")
+        time.sleep(0.5)  # the flash waits in the pipe
+    assert confirmation(read_line(process.stdout, timeout=30))[0] == 1
+    time.sleep(0.3)
+    process.stdin.write(b"thunder\n")
+    status, stdout, stderr = finished(process)
+    match = UNCERTAIN.fullmatch(stderr.rstrip("\n"))
+    assert match and match.group(1, 2) == ("3", "flash"), stderr
+    assert status == 1
+    assert [entry["delay"] for entry in sandbox.read_history()] == [5.0]
+
+
+def test_a_detector_piping_flash_and_thunder_as_they_happen_is_timed(sandbox):
+    """A detector writes each line as it happens, with pauses between; stormrange, idle in between,
+    times every thunder from its flash, even with a reading to save before the flash."""
+    process = sandbox.popen()
+    process.stdin.write(b"show\n")
+    assert "no measurements" in read_line(process.stdout, timeout=30)
+    pauses = [0.3, 0.6, 0.2]
+    for number, pause in enumerate(pauses):
+        time.sleep(0.2)
+        # A reading and a flash in one write, so one read: the flash is read before its reading's
+        # confirmation comes out, so before the pause starts.
+        process.stdin.write(b"add 14 km source as3935\nflash\n")
+        assert "(as3935)" in read_line(process.stdout, timeout=30)
+        time.sleep(pause)
+        process.stdin.write(b"thunder\n")
+        index, _, delay = confirmation(read_line(process.stdout, timeout=30))
+        assert index == 2 * number + 2
+        assert delay >= pause
+    status, stdout, stderr = finished(process)
+    assert (status, stderr) == (0, "")
+    assert [entry.get("source") for entry in sandbox.read_history()] == ["as3935", None] * len(pauses)
+
+
+def test_a_timed_delay_under_a_tenth_of_a_second_is_not_a_thunder_delay(sandbox):
+    """`flash`, and `thunder` a millisecond later: apart, the delay is under the floor `add` has
+    too; in one read, they arrived together. Either way nothing is stored as 0.00 km."""
+    floor = "stormrange: line 3: a delay of 0.0"
+    for attempt in range(20):
+        process = sandbox.popen()
+        process.stdin.write(b"show\n")
+        read_line(process.stdout, timeout=30)
+        process.stdin.write(b"flash\n")
+        time.sleep(0.001)
+        process.stdin.write(b"thunder\n")
+        status, stdout, stderr = finished(process)
+        # A pause longer than asked for (a busy machine) may make it a delay; never a short one.
+        stored = sandbox.read_history() if sandbox.history_path.exists() else []
+        assert all(entry["delay"] >= 0.1 for entry in stored), stdout
+        if stderr.startswith(floor):
+            assert stderr.endswith(" s is not a thunder delay: the shortest is 0.1 s\n"), stderr
+            assert status == 1
+            break
+        assert "arrived together" in stderr or status == 0, stderr
+    else:
+        raise AssertionError("the thunder never came in a read of its own")

@@ -4,8 +4,10 @@ in `<history>.cleared-<timestamp>` for `import` to bring back in any later sessi
 promises an `undo` that cannot be performed."""
 
 import re
+import signal
 
 import pexpect
+import pytest
 
 from conftest import sample_entry
 from guarantee_support import history_entries, notes_in
@@ -92,6 +94,27 @@ def test_ctrl_c_at_the_question_means_no_and_ends_as_interrupted(sandbox):
     assert "nothing was deleted" in output
     assert status == 130
     assert notes_in(sandbox.history_path) == ["first"]
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_sigterm_or_sighup_at_the_question_at_the_prompt_deletes_nothing_and_ends_the_session(
+    sandbox, number
+):
+    """Guarantee 7: SIGTERM or SIGHUP while `clear` waits for its answer at the prompt is not a
+    mere "no" that the session goes on after: nothing is deleted, and the session ends with
+    128 + N. (Ctrl-C at the question stays a "no" and the session goes on: test_interactive.py.)"""
+    _seed(sandbox, "first", "second")
+    child = _at_a_terminal(sandbox)
+    child.expect_exact("stormrange> ")
+    child.send("clear\r")
+    child.expect(QUESTION)
+    child.kill(number)
+    output, status = _end(child)
+    assert status == 128 + number, output
+    assert "stormrange> " not in output, "the session went on after the signal"
+    assert "nothing was deleted" in output
+    assert notes_in(sandbox.history_path) == ["first", "second"]
+    assert _copies(sandbox) == []
 
 
 def test_clear_yes_at_a_terminal_does_not_ask(sandbox):

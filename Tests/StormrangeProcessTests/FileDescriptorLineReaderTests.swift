@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import Glibc
 import TestSupport
 import Testing
@@ -96,6 +97,19 @@ import Testing
     #expect(lines.map(\.isTooLong) == [false, false, true, false])
   }
 
+  @Test func theCarriageReturnOfACRLFIsNotCountedEvenWhenItsNewlineComesLater() throws {
+    let limit = InputLine.maximumLength
+    let full = [UInt8](repeating: UInt8(ascii: "x"), count: limit)
+    let descriptor = try pipe(fedWith: [
+      full + bytes("\r\n") + full + bytes("x\r\n") + full + bytes("\r"), bytes("\nb\r\n"),
+    ])
+    defer { close(descriptor) }
+    let lines = lines(of: FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock()))
+    // The carriage return stays in the text (the interpreter drops it); only the limit ignores it.
+    #expect(lines.map(\.text.utf8.count) == [limit + 1, 0, limit + 1, 2])
+    #expect(lines.map(\.isTooLong) == [false, true, false, false])
+  }
+
   @Test func anEndlessLineIsDroppedAsItIsReadInBoundedMemory() throws {
     let descriptor = try pipe(
       fedWith: [bytes("a\n")] + Array(repeating: [UInt8](repeating: 0, count: 1 << 20), count: 40) + [
@@ -155,5 +169,71 @@ import Testing
     let reader = FileDescriptorLineReader(descriptor: descriptor, clock: SystemClock())
     #expect(lines(of: reader).map(\.text) == ["add 1", "add 2"])
     #expect(reader.readFailure == nil)
+  }
+}
+
+/// When each line arrived: at the moment it was read when the reader was waiting for it, else
+/// somewhere since the input was last seen empty (``InputLine/arrivedAfter``).
+@Suite struct FileDescriptorLineReaderArrivalTests {
+  /// A clock that shows the time the test sets.
+  private final class SetClock: SessionClock {
+    var seconds = 0.0
+    func now() -> Moment { Moment(wall: Date(timeIntervalSince1970: seconds), monotonic: seconds) }
+  }
+
+  private static func write(_ text: String, to descriptor: Int32) {
+    _ = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+  }
+
+  /// A pipe's two ends, and a reader of it on `clock`, made at the clock's time.
+  private func reader(on clock: SetClock) throws -> (reader: FileDescriptorLineReader, ends: [Int32]) {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    return (FileDescriptorLineReader(descriptor: ends[0], clock: clock), ends)
+  }
+
+  private func window(_ line: InputLine?) -> [Double]? {
+    line.map { [$0.arrivedAfter.monotonic, $0.arrival.monotonic] }
+  }
+
+  @Test func aLineWaitingWhenTheReaderComesBackArrivedSinceTheInputWasLastSeenEmpty() throws {
+    let clock = SetClock()
+    let (reader, ends) = try reader(on: clock)
+    defer { close(ends[0]) }
+    // Writes `text` (if any), then at `seconds` reads the next line: its window.
+    let read = { (text: String?, seconds: Double) -> [Double]? in
+      if let text { Self.write(text, to: ends[1]) }
+      clock.seconds = seconds
+      return window(reader.nextLine())
+    }
+    // There before the first read: since the reader was made.
+    #expect(read("flash\n", 1) == [0, 1])
+    // The read found nothing more at 1; busy until 5 with the flash, meanwhile "add" came.
+    #expect(read("add 5\n", 5) == [1, 5])
+    // Results written out at 8, with nothing waiting: what comes next came after that.
+    clock.seconds = 8
+    reader.observeInputBeforeResults()
+    #expect(read("thunder\n", 9) == [8, 9])
+    // Lines read together share their read's window.
+    #expect(read("a\nb\n", 12) == [9, 12])
+    #expect(read(nil, 13) == [9, 12])
+    close(ends[1])
+    #expect(reader.nextLine() == nil)
+  }
+
+  @Test func aLineThatCameWhileTheReaderWaitedArrivedThen() throws {
+    let clock = SetClock()
+    clock.seconds = 20
+    let (reader, ends) = try reader(on: clock)
+    defer { close(ends[0]) }
+    let writer = ends[1]
+    DispatchQueue.global().async {
+      usleep(50_000)  // the reader waits meanwhile; a late write still came during the wait
+      Self.write("thunder\n", to: writer)
+      close(writer)
+    }
+    let line = try #require(reader.nextLine())
+    #expect(line.text == "thunder")
+    #expect(line.arrivalUncertainty == 0)
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import TestSupport
@@ -87,6 +88,60 @@ import Testing
     var info = stat()
     lstat(directory.file("pipe"), &info)
     #expect(info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  /// A stop that asks once a byte is in `wake`'s read end, as a signal's self-pipe does.
+  private func stopCheck(woken wake: [Int32]) -> StopCheck {
+    StopCheck(
+      isRequested: {
+        var ready = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+        return poll(&ready, 1, 0) > 0
+      }, wake: wake[0])
+  }
+
+  @Test func aStopEndsAnExportIntoAFIFOOrADescriptorThatNobodyReads() throws {
+    try #require(mkfifo(directory.file("stalled"), 0o600) == 0)
+    let reader = open(directory.file("stalled"), O_RDONLY | O_NONBLOCK)  // never reads
+    try #require(reader >= 0)
+    defer { close(reader) }
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    defer { close(ends[1]) }
+    var incomplete = FileProblem(
+      "stopped by a signal while its reader was not reading, so the export is incomplete")
+    incomplete.isCancelled = true
+    let large = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)  // more than a pipe holds
+    for path in [directory.file("stalled"), "/dev/fd/\(ends[1])"] {
+      var wake: [Int32] = [-1, -1]
+      try #require(pipe(&wake) == 0)
+      defer { close(wake[0]) }
+      let waker = wake[1]
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+        var byte: UInt8 = 1
+        _ = write(waker, &byte, 1)
+        close(waker)
+      }
+      #expect(throws: ExportFile.Problem.file(incomplete)) {
+        try ExportFile.write(large, to: SystemPath(path), sparing: nil, stop: stopCheck(woken: wake))
+      }
+    }
+  }
+
+  @Test func aStopEndsAWaitForAFIFOsReaderAndNothingIsWritten() throws {
+    try #require(mkfifo(directory.file("unread"), 0o600) == 0)
+    var wake: [Int32] = [-1, -1]
+    try #require(pipe(&wake) == 0)
+    defer { close(wake[0]) }
+    var byte: UInt8 = 1
+    _ = write(wake[1], &byte, 1)  // asked before the export even opens it
+    close(wake[1])
+    var waited = FileProblem("stopped by a signal while it waited for a reader; nothing was written")
+    waited.isCancelled = true
+    #expect(throws: ExportFile.Problem.file(waited)) {
+      try ExportFile.write(
+        Array("x".utf8), to: SystemPath(directory.file("unread")), sparing: nil, stop: stopCheck(woken: wake))
+    }
   }
 
   @Test func aCharacterDeviceAndADescriptorOfThisProcessAreWrittenInto() throws {

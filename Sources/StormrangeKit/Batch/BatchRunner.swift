@@ -146,6 +146,7 @@ public final class BatchRunner {
       console.flush()  // only errors are written now
       return
     }
+    source.observeInputBeforeResults()
     // Labelled with the line whose output failed, which may be an echoed blank or comment line.
     interpreter.session.lineNumber = lineNumber
     switch interpreter.session.writeOut(console, linesLeft: true) {

@@ -8,4 +8,12 @@ public protocol LineSource: AnyObject {
   /// Why the input ended early: the `errno` of a read that failed, nil while it has not (or at a
   /// normal end of input).
   var readFailure: Int32? { get }
+  /// Looks at the input just before a command's results are written out: a program that writes its
+  /// next line only once it has read them (a detector waiting for each confirmation) is then known
+  /// to have written it after this moment, however long the command took.
+  func observeInputBeforeResults()
+}
+
+extension LineSource {
+  public func observeInputBeforeResults() {}
 }

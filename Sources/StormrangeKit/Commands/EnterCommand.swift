@@ -14,9 +14,9 @@ public struct EnterCommand: Command {
   public func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     guard session.mode == .interactive else { return .proceed }
     if session.flash == nil {
-      session.startStopwatch(at: session.currentLine.arrival)
+      session.startStopwatch(at: session.currentLine)
     } else {
-      try session.stopStopwatch(at: session.currentLine.arrival)
+      try session.stopStopwatch(at: session.currentLine)
     }
     return .proceed
   }

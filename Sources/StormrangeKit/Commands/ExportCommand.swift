@@ -49,7 +49,8 @@ struct ExportCommand: Command {
       return .proceed
     }
     do throws(ExportFile.Problem) {
-      _ = try ExportFile.write(Array(text.utf8), to: path, sparing: session.keptFiles)
+      _ = try ExportFile.write(
+        Array(text.utf8), to: path, sparing: session.keptFiles, stop: session.stopCheck)
     } catch {
       throw .export(path: path.description, problem: error)
     }

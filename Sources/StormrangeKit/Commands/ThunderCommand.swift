@@ -17,7 +17,7 @@ struct ThunderCommand: Command {
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     let bearing = try optionalBearing(arguments)
-    try session.stopStopwatch(at: session.currentLine.arrival, bearing: bearing)
+    try session.stopStopwatch(at: session.currentLine, bearing: bearing)
     return .proceed
   }
 }

@@ -1,12 +1,19 @@
 /// A line of input and the moment it arrived; `flash`/`thunder` are timed between arrivals, not
-/// between the moments they are processed.
+/// between the moments they are processed. A line that was already waiting when it was read is
+/// known to have arrived only within a window (``arrivedAfter`` to ``arrival``).
 public struct InputLine: Sendable {
   /// The longest line of standard input, in bytes without its newline: 4 MiB. No command needs a
   /// line near that long (a note holds at most 1000 characters), and holding one costs little memory.
   public static let maximumLength = 4 << 20
 
   public var text: String
+  /// When the line arrived, or at the latest (see ``arrivedAfter``).
   public var arrival: Moment
+  /// The earliest moment the line may have arrived. A line that came while stormrange waited for
+  /// input arrived at ``arrival`` (and this is the same moment); one that was already waiting when
+  /// stormrange came back to read (it was busy with the lines before) is known only to have come
+  /// since it last saw the input empty.
+  public var arrivedAfter: Moment
   /// False when the bytes were not valid UTF-8 (`text` then holds U+FFFD in their place). Such a line
   /// is refused rather than run: a note must be stored as it was typed, not with replacements.
   public var isValidUTF8: Bool
@@ -21,9 +28,17 @@ public struct InputLine: Sendable {
   /// that a PATH can keep them; nil otherwise.
   public var argumentBytes: [UInt8]?
 
-  public init(_ text: String, arrival: Moment, isValidUTF8: Bool = true, isTooLong: Bool = false) {
+  /// How long the window the line arrived in is, in seconds: 0 for one that came while stormrange
+  /// waited for it.
+  public var arrivalUncertainty: Double { arrival.monotonic - arrivedAfter.monotonic }
+
+  public init(
+    _ text: String, arrival: Moment, arrivedAfter: Moment? = nil, isValidUTF8: Bool = true,
+    isTooLong: Bool = false
+  ) {
     self.text = text
     self.arrival = arrival
+    self.arrivedAfter = arrivedAfter ?? arrival
     self.isValidUTF8 = isValidUTF8
     self.isTooLong = isTooLong
   }

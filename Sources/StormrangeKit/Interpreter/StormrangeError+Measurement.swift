@@ -22,7 +22,7 @@ extension StormrangeError {
       return "delay must be a positive number of seconds, not '\(typed.escapedForDisplay)'"
     case .delayTooShort(let typed):
       return
-        "a delay of \(typed.escapedForDisplay) s is not a thunder delay: 'add' takes \(MeasurementRules.minimumTypedDelay.description) s or more"
+        "a delay of \(typed.escapedForDisplay) s is not a thunder delay: the shortest is \(MeasurementRules.minimumThunderDelay.description) s"
     case .delayTooLong(let typed):
       return
         "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(MeasurementRules.maximumDelay)) s (~100 km)"

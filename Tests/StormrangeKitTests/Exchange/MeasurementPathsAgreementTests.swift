@@ -45,10 +45,11 @@ import Testing
         for (second, other) in verdicts where one != other { disagreeing.insert([first, second]) }
       }
     }
-    // add's floor (against the stopwatch), add's notes and date (against the file), the imported
-    // distance check (against add and the file), the date lead (imported against the file).
+    // The floor of add and the stopwatch (against the file), add's notes and date (against the
+    // stopwatch, which has neither, and the file), the imported distance check (against add and
+    // the file), the date lead (imported against the file).
     for pair: Set<MeasurementPath> in [
-      [.add, .stopwatch], [.add, .file], [.add, .csv], [.csv, .file], [.json, .file],
+      [.stopwatch, .file], [.add, .stopwatch], [.add, .file], [.add, .csv], [.csv, .file], [.json, .file],
     ] {
       #expect(disagreeing.contains(pair), "no case where \(pair) disagree")
     }
@@ -65,8 +66,8 @@ extension MeasurementCandidate {
       guard delay > 0, delay <= 300, (-60...60).contains(timing.temperature),
         SpeedOfSound.plausibleMetresPerSecond.contains(timing.speedOfSound)
       else { return false }
-      // Differs: add's floor.
-      if path == .add, delay < 0.1 { return false }
+      // Differs: the floor of add and the stopwatch.
+      if path == .add || path == .stopwatch, delay < 0.1 { return false }
       // Differs: an imported distance agrees with delay × speed, to 1 m or 0.5 %.
       if path == .csv || path == .json, abs(distance - timing.distance) > max(1, timing.distance * 0.005) {
         return false

@@ -38,7 +38,7 @@ import Testing
     #expect(test.run("thunder"))
     #expect(
       test.errors.text
-        == "stormrange: line 1: delay 400.00 s is too long: thunder is not heard beyond 300 s (~100 km)\n")
+        == "stormrange: line 1: delay 400.000 s is too long: thunder is not heard beyond 300 s (~100 km)\n")
     #expect(test.session.flash == nil)
     #expect(try test.reloadedHistory().isEmpty)
   }
@@ -78,5 +78,70 @@ import Testing
     test.runAll(["flash"])
     test.interpreter.endOfInput()
     #expect(test.errors.text.hasPrefix("stormrange: warning: 'flash' alone records nothing"))
+  }
+}
+
+/// A `flash` or `thunder` line that was already waiting when it was read (stormrange was busy) is
+/// known to have arrived only within a window: a delay uncertain by more than
+/// ``Session/maximumTimingUncertainty`` is refused, not recorded wrong.
+@Suite struct SessionStopwatchWaitingLineTests {
+  /// Runs `text` as a line that arrived now, or somewhere in the `waited` seconds before now.
+  @discardableResult
+  private func run(_ text: String, waited: Double = 0, in test: TestSession) -> Bool {
+    let now = test.clock.now()
+    let after = Moment(wall: now.wall.addingTimeInterval(-waited), monotonic: now.monotonic - waited)
+    return test.interpreter.execute(InputLine(text, arrival: now, arrivedAfter: after), number: 2).failed
+  }
+
+  private func refusal(_ lines: String, within seconds: String) -> String {
+    "stormrange: line 2: \(lines) already waiting while stormrange was busy, so the delay between them is "
+      + "known only to within \(seconds) s; nothing was recorded (pipe 'flash' and 'thunder' lines as "
+      + "they happen, or give a delay you counted with 'add SECONDS')\n"
+  }
+
+  @Test func aThunderThatWaitedWhileStormrangeWasBusyIsRefused() throws {
+    let test = TestSession()
+    run("flash", in: test)
+    test.clock.advance(2.8)
+    #expect(run("thunder", waited: 2.2, in: test))
+    #expect(test.errors.text == refusal("the thunder's line was", within: "2.20"))
+    #expect(test.session.flash == nil)
+    #expect(try test.reloadedHistory().isEmpty)
+  }
+
+  @Test func aFlashThatWaitedIsRefusedAtItsThunder() throws {
+    let test = TestSession()
+    run("flash", waited: 1.5, in: test)
+    test.clock.advance(0.5)
+    #expect(run("thunder", in: test))
+    #expect(test.errors.text == refusal("the flash's line was", within: "1.50"))
+    #expect(try test.reloadedHistory().isEmpty)
+  }
+
+  @Test func theTwoWindowsAddUp() throws {
+    let test = TestSession()
+    run("flash", waited: 0.06, in: test)
+    test.clock.advance(3)
+    #expect(run("thunder", waited: 0.06, in: test))
+    #expect(test.errors.text == refusal("the flash's and the thunder's lines were", within: "0.12"))
+  }
+
+  @Test func aDelayKnownToWithinTheBoundIsRecorded() throws {
+    let test = TestSession()
+    run("flash", waited: 0.04, in: test)
+    test.clock.advance(3)
+    #expect(!run("thunder", waited: Session.maximumTimingUncertainty - 0.04, in: test))
+    #expect(try test.reloadedHistory().map(\.delay) == [3])
+  }
+
+  @Test func aTimedDelayUnderATenthOfASecondIsNotAThunderDelay() throws {
+    let test = TestSession()
+    run("flash", in: test)
+    test.clock.advance(0.001)
+    #expect(run("thunder", in: test))
+    #expect(
+      test.errors.text
+        == "stormrange: line 2: a delay of 0.001 s is not a thunder delay: the shortest is 0.1 s\n")
+    #expect(try test.reloadedHistory().isEmpty)
   }
 }
