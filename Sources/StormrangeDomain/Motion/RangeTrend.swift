@@ -32,10 +32,18 @@ public struct RangeTrend: Equatable, Sendable {
   public let speed: Double?
   /// One standard error of ``speed``.
   public let speedError: Double?
+  /// The rate of change of range, metres per second, negative when the range is falling; nil when
+  /// unknown. Its standard error is ``speedError``.
+  public let rate: Double?
   /// When an approaching storm comes within ``MotionModel/closeDistance``; nil when its fitted
   /// range is already inside, or it is not approaching, or (on a curve) it passes farther out, or
   /// no forecast is made (``withoutForecast``).
   public private(set) var within10km: Date?
+  /// The 5th and 95th percentiles of when the storm comes within 10 km; nil exactly when
+  /// ``within10km`` is, and ``within10kmLatest`` also when more than 5 % of the outcomes stay out
+  /// beyond the forecast horizon.
+  public private(set) var within10kmEarliest: Date?
+  public private(set) var within10kmLatest: Date?
   /// Nil when unknown.
   public let basis: Basis?
   /// The moment the trend describes.
@@ -44,7 +52,7 @@ public struct RangeTrend: Equatable, Sendable {
   init(unknown reason: MotionUnknownReason, asOf: Date) {
     direction = .unknown
     unknownReason = reason
-    (speed, speedError, within10km, basis) = (nil, nil, nil, nil)
+    (speed, speedError, rate, within10km, basis) = (nil, nil, nil, nil, nil)
     self.asOf = asOf
   }
 
@@ -52,6 +60,8 @@ public struct RangeTrend: Equatable, Sendable {
   public var withoutForecast: RangeTrend {
     var trend = self
     trend.within10km = nil
+    trend.within10kmEarliest = nil
+    trend.within10kmLatest = nil
     return trend
   }
 
@@ -69,6 +79,7 @@ public struct RangeTrend: Equatable, Sendable {
     unknownReason = nil
     speed = abs(rate)
     speedError = error
+    self.rate = rate
     let predictable = arrival.map { $0.timeIntervalSince(now) <= Self.predictionHorizon } ?? false
     within10km = direction == .approaching && range > MotionModel.closeDistance && predictable ? arrival : nil
     self.basis = basis
