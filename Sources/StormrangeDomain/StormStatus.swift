@@ -15,7 +15,7 @@ public struct StormStatus: Sendable {
   /// ± metres of the latest distance: the measurement's own uncertainty.
   public let uncertainty: Double
   public let storm: Storm
-  /// The estimates from the storm's measurements (``StormMotion``).
+  /// The nowcast from the storm's measurements (``StormMotion``).
   public let motion: StormMotion
   /// Whether the storm is coming or going: now, or at its last flash once it is over
   /// (``RangeTrend/asOf``).
@@ -49,7 +49,7 @@ public struct StormStatus: Sendable {
     motion = StormMotion(observations: storm.measurements.map(RangeObservation.init))
     isOver = storm.isOver(at: now)
     trend = Self.trend(of: motion, in: storm, over: isOver, now: now)
-    estimatedGroundMotion = GroundMotion(motion)
+    estimatedGroundMotion = motion.groundMotion(at: isOver ? storm.end : now)
     // Not only the storm's measurements: a close flash of an earlier storm may have been heard in
     // the last 30 minutes.
     advice = SafetyAdvice(measurements: recent.advised, now: now)

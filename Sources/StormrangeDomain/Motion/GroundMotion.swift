@@ -1,55 +1,59 @@
-/// How a storm moves over the ground, from the best estimate there is: the track from bearings when
-/// it shows where the storm passes, else the closest-approach curve from ranges alone, else a track
-/// whose speed is known but not significant enough for a heading.
+import FoundationEssentials
+
+/// How a storm moves over the ground at one moment, from the nowcast (``StormMotion``).
 public struct GroundMotion: Equatable, Sendable {
-  /// Metres per second over the ground, and one standard error.
+  /// Metres per second over the ground, and one standard deviation.
   public let speed: Double
   public let speedError: Double
-  /// Degrees clockwise from north the storm moves toward; nil from ranges alone.
+  /// Whether the storm is seen to move: the 95 % ellipse of its velocity excludes zero. A storm not
+  /// seen to move has no heading and no closest approach.
+  public let isMoving: Bool
+  /// Degrees clockwise from north the storm moves toward; nil when not moving, or from ranges
+  /// alone.
   public let heading: Double?
   public let headingError: Double?
-  /// Where it comes nearest; nil when not known.
-  public let closestApproach: ClosestApproach?
+  /// Where the centre of the storm is, metres east and north of the observer; nil from ranges
+  /// alone, which cannot tell direction.
+  public let centre: (east: Double, north: Double)?
+  /// The moment described.
+  public let asOf: Date
+  /// Where it comes nearest on its present course; nil when not moving.
+  public private(set) var closestApproach: ClosestApproach?
 
-  /// The motion `motion` gives, or nil when neither estimate is determined.
-  public init?(_ motion: StormMotion) {
-    let track = motion.track.motion
-    if let track, track.closestApproach != nil {
-      self.init(track)
-    } else if let range = motion.rangeMotion {
-      self.init(
-        speed: range.speed, speedError: range.speedError, heading: nil, headingError: nil,
-        closestApproach: range.closestApproach)
-    } else if let track {
-      self.init(track)
-    } else {
-      return nil
-    }
+  init(_ nowcast: Nowcast) {
+    speed = nowcast.speed.mean
+    speedError = nowcast.speed.standardDeviation
+    isMoving = nowcast.isMoving
+    heading = nowcast.heading?.value
+    headingError = nowcast.heading?.error
+    closestApproach = nowcast.closestApproach
+    centre = nowcast.centre
+    asOf = nowcast.date
+  }
+
+  /// Where the centre is at `date` on the present course (for a map); nil without a heading.
+  public func position(at date: Date) -> (east: Double, north: Double)? {
+    guard let centre, let heading else { return nil }
+    let seconds = date.timeIntervalSince(asOf)
+    let radians = heading * Double.pi / 180
+    return (
+      centre.east + speed * Math.sin(radians) * seconds, centre.north + speed * Math.cos(radians) * seconds
+    )
+  }
+
+  public static func == (left: GroundMotion, right: GroundMotion) -> Bool {
+    (left.speed, left.speedError, left.isMoving, left.heading, left.headingError, left.asOf)
+      == (right.speed, right.speedError, right.isMoving, right.heading, right.headingError, right.asOf)
+      && left.closestApproach == right.closestApproach && left.centre?.east == right.centre?.east
+      && left.centre?.north == right.centre?.north
   }
 
   /// This motion without its closest approach: for a storm that is over, whose closest approach is
   /// still ahead (no forecast is made for it).
   public var withoutClosestApproach: GroundMotion {
-    GroundMotion(
-      speed: speed, speedError: speedError, heading: heading, headingError: headingError, closestApproach: nil
-    )
+    var motion = self
+    motion.closestApproach = nil
+    return motion
   }
 
-  private init(_ track: TrackMotion) {
-    self.init(
-      speed: track.speed, speedError: track.speedError, heading: track.heading,
-      headingError: track.headingError,
-      closestApproach: track.closestApproach)
-  }
-
-  private init(
-    speed: Double, speedError: Double, heading: Double?, headingError: Double?,
-    closestApproach: ClosestApproach?
-  ) {
-    self.speed = speed
-    self.speedError = speedError
-    self.heading = heading
-    self.headingError = headingError
-    self.closestApproach = closestApproach
-  }
 }

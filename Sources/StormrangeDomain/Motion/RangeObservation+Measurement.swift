@@ -1,9 +1,16 @@
 extension RangeObservation {
   /// `measurement` as the estimator sees it: its flash, distance, own uncertainty
-  /// (``DistanceUncertainty``) and bearing.
+  /// (``DistanceUncertainty``), what made it, and bearing.
   public init(_ measurement: Measurement) {
+    let sensor: Sensor =
+      switch measurement.origin {
+      case .timed: .ears
+      case .detector(let source):
+        source.isAS3935 && AS3935.interval(forMetres: measurement.distance) != nil ? .as3935 : .detector
+      }
     self.init(
       date: measurement.date, distance: measurement.distance,
-      uncertainty: DistanceUncertainty.metres(for: measurement), bearing: measurement.bearing?.degrees)
+      uncertainty: DistanceUncertainty.metres(for: measurement), bearing: measurement.bearing?.degrees,
+      sensor: sensor)
   }
 }

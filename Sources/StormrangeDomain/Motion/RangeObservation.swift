@@ -1,23 +1,37 @@
 import FoundationEssentials
 
 /// One range measurement as the motion estimator sees it: when the lightning was, how far, how well
-/// the measurement itself knows that, and optionally which way.
+/// the measurement itself knows that, what made it, and optionally which way.
 public struct RangeObservation: Equatable, Sendable {
+  /// What made a range, which decides how it relates to the storm (``RangeLikelihood``).
+  public enum Sensor: Equatable, Sendable {
+    /// Thunder timed by a person: to the nearest part of the channel.
+    case ears
+    /// An AS3935's step (``AS3935``): an interval, read from the flash's radio pulse.
+    case as3935
+    /// Any other detector: ±``DistanceUncertainty/detectorFraction`` of the distance.
+    case detector
+  }
+
   /// When the lightning was (not when the thunder arrived).
   public var date: Date
   /// Metres from the observer to the nearest part of the channel.
   public var distance: Double
   /// The measurement's own standard error, metres: tap timing and temperature for a timed delay
   /// (``DistanceUncertainty``), or a detector step's interval. The scatter of strikes within the
-  /// storm comes on top of this (``StrikeScatter``).
+  /// storm comes on top of this.
   public var uncertainty: Double
   /// Degrees clockwise from north, 0..<360, when the observer gave one.
   public var bearing: Double?
+  public var sensor: Sensor
 
-  public init(date: Date, distance: Double, uncertainty: Double, bearing: Double? = nil) {
+  public init(
+    date: Date, distance: Double, uncertainty: Double, bearing: Double? = nil, sensor: Sensor = .ears
+  ) {
     self.date = date
     self.distance = distance
     self.uncertainty = uncertainty
     self.bearing = bearing
+    self.sensor = sensor
   }
 }

@@ -1,12 +1,9 @@
 import FoundationEssentials
 
-/// Whether a storm is coming or going at a given moment: the rate of change of its range.
-///
-/// From the closest-approach fit (``RangeMotion``) when that is determined, because on a curved
-/// range history the rate changes while the storm's speed does not; otherwise from a straight line
-/// through range against time. Either way the errors include the strike scatter, and the storm is
+/// Whether a storm is coming or going at a given moment: the rate of change of its range, from the
+/// nowcast's state at that moment (``StormMotion``), not an average over the storm. The storm is
 /// approaching or receding only when the rate is at least ``MotionModel/significance`` standard
-/// errors from zero; otherwise it is steady.
+/// deviations from zero; otherwise it is steady.
 public struct RangeTrend: Equatable, Sendable {
   public enum Direction: String, Equatable, Sendable {
     case approaching
@@ -15,44 +12,35 @@ public struct RangeTrend: Equatable, Sendable {
     case unknown
   }
 
-  /// Where the figures come from.
-  public enum Basis: Equatable, Sendable {
-    /// A straight line through range against time.
-    case straightLine
-    /// The closest-approach curve of ``RangeMotion``.
-    case closestApproach
-    /// The track from bearings (``TrackMotion``).
-    case track
-  }
-
   public let direction: Direction
   /// Why the direction is unknown; nil otherwise.
   public let unknownReason: MotionUnknownReason?
   /// The rate of change of range, metres per second, without its sign; nil when unknown.
   public let speed: Double?
-  /// One standard error of ``speed``.
+  /// One standard deviation of ``speed`` (and of ``rate``).
   public let speedError: Double?
   /// The rate of change of range, metres per second, negative when the range is falling; nil when
-  /// unknown. Its standard error is ``speedError``.
+  /// unknown. Its standard deviation is ``speedError``.
   public let rate: Double?
-  /// When an approaching storm comes within ``MotionModel/closeDistance``; nil when its fitted
-  /// range is already inside, or it is not approaching, or (on a curve) it passes farther out, or
-  /// no forecast is made (``withoutForecast``).
+  /// The estimated range of the storm's centre at ``asOf``, metres; nil when unknown.
+  public let range: Double?
+  /// When an approaching storm comes within ``MotionModel/closeDistance``: the median of the
+  /// forecast. Nil when the storm is not approaching, its range is already inside, the median is
+  /// beyond the forecast horizon (``NowcastModel/horizon``), or no forecast is made
+  /// (``withoutForecast``).
   public private(set) var within10km: Date?
   /// The 5th and 95th percentiles of when the storm comes within 10 km; nil exactly when
   /// ``within10km`` is, and ``within10kmLatest`` also when more than 5 % of the outcomes stay out
   /// beyond the forecast horizon.
   public private(set) var within10kmEarliest: Date?
   public private(set) var within10kmLatest: Date?
-  /// Nil when unknown.
-  public let basis: Basis?
   /// The moment the trend describes.
   public let asOf: Date
 
   init(unknown reason: MotionUnknownReason, asOf: Date) {
     direction = .unknown
     unknownReason = reason
-    (speed, speedError, rate, within10km, basis) = (nil, nil, nil, nil, nil)
+    (speed, speedError, rate, range) = (nil, nil, nil, nil)
     self.asOf = asOf
   }
 
@@ -65,12 +53,12 @@ public struct RangeTrend: Equatable, Sendable {
     return trend
   }
 
-  /// The trend of a rate with its error, `range` the fitted range now, `arrival` when the fit
-  /// reaches 10 km if it is falling towards it.
-  /// How far ahead an arrival within 10 km is predicted: a storm's track is not straight for longer.
-  public static let predictionHorizon: Double = 3 * 3600
+  /// How far ahead an arrival within 10 km is forecast.
+  public static var predictionHorizon: Double { NowcastModel.horizon }
 
-  init(rate: Double, error: Double, range: Double, arrival: Date?, basis: Basis, now: Date) {
+  init(_ nowcast: Nowcast) {
+    let rate = nowcast.rangeRate.mean
+    let error = nowcast.rangeRate.standardDeviation
     if abs(rate) < MotionModel.significance * error {
       direction = .steady
     } else {
@@ -80,9 +68,12 @@ public struct RangeTrend: Equatable, Sendable {
     speed = abs(rate)
     speedError = error
     self.rate = rate
-    let predictable = arrival.map { $0.timeIntervalSince(now) <= Self.predictionHorizon } ?? false
-    within10km = direction == .approaching && range > MotionModel.closeDistance && predictable ? arrival : nil
-    self.basis = basis
-    asOf = now
+    let range = nowcast.range.mean
+    self.range = range
+    asOf = nowcast.date
+    guard direction == .approaching, range > MotionModel.closeDistance,
+      let arrival = nowcast.arrival(within: MotionModel.closeDistance)
+    else { return }
+    (within10kmEarliest, within10km, within10kmLatest) = arrival
   }
 }

@@ -1,60 +1,67 @@
 import FoundationEssentials
 
-/// Everything the measurements of one storm say about its motion: the trend of its range, its
-/// closest approach from ranges alone, and its track from bearings.
+/// Everything the measurements of one storm say about its motion, through the nowcast filter
+/// (``NowcastFilter``): the state of the storm at any moment after its last measurement, from which
+/// come its trend (``RangeTrend``) and its motion over the ground (``GroundMotion``).
 ///
-/// The model: a storm moves on a straight track at constant speed; each range is to the nearest
-/// part of a channel somewhere in the storm, so on top of each measurement's own uncertainty comes
-/// the scatter of strikes within the storm (at least ``MotionModel/scatterFloor``). Every error is
-/// one standard error. Nothing here reads the clock: the moment a trend is for is a parameter.
+/// The filter reads the measurements of the last ``NowcastModel/memory`` seconds before the latest
+/// (at most ``NowcastModel/maximumObservations``, evenly spread); a trend needs at least
+/// ``minimumCount`` measurements over ``MotionModel/minimumSpan`` in the storm. Every error is one
+/// standard deviation over the filter's hypotheses. Nothing here reads the clock.
 public struct StormMotion: Sendable {
-  public let observations: [RangeObservation]
-  /// The closest approach from ranges alone, when determined.
-  public let rangeMotion: RangeMotion?
-  /// The track from the measurements with a bearing, or why there is none.
-  public let track: TrackEstimate
+  /// How many measurements a trend needs.
+  public static let minimumCount = 3
 
-  let clock: ObservationClock
-  let line: StraightLineTrend?
+  public let observations: [RangeObservation]
+  /// Why there is no trend or motion; nil when there is.
+  public let unknownReason: MotionUnknownReason?
+  /// Whether any of the measurements read has a bearing.
+  public var hasBearings: Bool { filter?.hasBearings ?? false }
+
+  private let filter: NowcastFilter?
 
   /// The motion of one storm's `observations`, in any order.
   public init(observations: [RangeObservation]) {
     // Sorted, so the same storm in any order gives the same figures to the last bit.
-    let sorted = observations.sorted { ($0.date, $0.distance) < ($1.date, $1.distance) }
+    let sorted = observations.sorted {
+      ($0.date, $0.distance, $0.bearing ?? -1) < ($1.date, $1.distance, $1.bearing ?? -1)
+    }
     self.observations = sorted
-    clock = ObservationClock(sorted)
-    line =
-      clock.shortfall(count: sorted.count, needed: StraightLineTrend.minimumCount) == nil
-      ? StraightLineTrend(sorted, clock: clock) : nil
-    rangeMotion = RangeMotion(observations: sorted)
-    track = TrackMotion.fitting(sorted)
+    unknownReason = ObservationClock(sorted).shortfall(count: sorted.count, needed: Self.minimumCount)
+    filter = unknownReason == nil ? NowcastFilter(observations: Self.recent(sorted)) : nil
+  }
+
+  /// The measurements the filter reads: those of the last ``NowcastModel/memory`` seconds, thinned
+  /// evenly to at most ``NowcastModel/maximumObservations``.
+  static func recent(_ sorted: [RangeObservation]) -> [RangeObservation] {
+    guard let last = sorted.last?.date else { return [] }
+    let start = last.addingTimeInterval(-NowcastModel.memory)
+    let firstIndex = sorted.firstIndex { $0.date >= start } ?? sorted.startIndex
+    let window = sorted[firstIndex...]
+    let limit = NowcastModel.maximumObservations
+    guard window.count > limit else { return Array(window) }
+    // Evenly spread, always keeping the latest.
+    return (0..<limit).map { step in
+      window[window.endIndex - 1 - (step * (window.count - 1)) / (limit - 1)]
+    }.reversed()
+  }
+
+  /// The nowcast at `date`, at or after the last measurement; nil when unknown.
+  func nowcast(at date: Date) -> Nowcast? {
+    guard let filter else { return nil }
+    return Nowcast(date > filter.time ? filter.predicted(to: date) : filter)
   }
 
   /// The trend at `now`: the rate of change of range, and when the storm comes within 10 km.
   public func trend(at now: Date) -> RangeTrend {
-    if let reason = clock.shortfall(count: observations.count, needed: StraightLineTrend.minimumCount) {
-      return RangeTrend(unknown: reason, asOf: now)
+    guard let nowcast = nowcast(at: now) else {
+      return RangeTrend(unknown: unknownReason ?? .undetermined, asOf: now)
     }
-    // The track from bearings, when it shows where the storm passes, knows the rate of change of
-    // range now even when the ranges alone do not curve enough to show it.
-    if let track = track.motion, track.closestApproach != nil {
-      let rate = track.rangeRate(at: now)
-      return RangeTrend(
-        rate: rate.value, error: rate.error, range: track.range(at: now),
-        arrival: track.date(within: MotionModel.closeDistance), basis: .track, now: now)
-    }
-    if let motion = rangeMotion {
-      let rate = motion.rangeRate(at: now)
-      return RangeTrend(
-        rate: rate.value, error: rate.error, range: motion.range(at: now),
-        arrival: motion.date(within: MotionModel.closeDistance), basis: .closestApproach, now: now)
-    }
-    guard let line else { return RangeTrend(unknown: .undetermined, asOf: now) }
-    if abs(line.rate) > MotionModel.maximumSpeed {
-      return RangeTrend(unknown: .inconsistent(speed: abs(line.rate)), asOf: now)
-    }
-    return RangeTrend(
-      rate: line.rate, error: line.rateError, range: line.range(at: now),
-      arrival: line.date(reaching: MotionModel.closeDistance), basis: .straightLine, now: now)
+    return RangeTrend(nowcast)
+  }
+
+  /// How the storm moves over the ground at `now`; nil when unknown.
+  public func groundMotion(at now: Date) -> GroundMotion? {
+    nowcast(at: now).map(GroundMotion.init)
   }
 }

@@ -24,26 +24,27 @@ extension PlotCommand {
     let marks = located.map { measurement in
       StormMap.Mark(position: position(of: measurement), age: now.timeIntervalSince(measurement.date))
     }
-    let track = status.motion.track.motion
-    // The track from the first flash to now, or on past the closest approach (so that its arrowhead
-    // shows beyond the mark), but no more than an hour ahead; for a storm that is over, to its last
-    // flash, and on only to a closest approach that is past.
+    // The course from the first flash to now, or on past the closest approach (so that its
+    // arrowhead shows beyond the mark), but no more than an hour ahead; for a storm that is over, to
+    // its last flash, and on only to a closest approach that is past. Straight, through where the
+    // storm is now (or was at its last flash) on its present heading.
     var line: (from: StormMap.Position, to: StormMap.Position)?
     var closest: StormMap.Position?
-    if let track {
+    if let motion = status.groundMotion, motion.isMoving {
       var end = status.isOver ? storm.end : max(now, storm.end)
-      if let approach = track.closestApproach, approach.date > end.addingTimeInterval(-600),
+      if let approach = motion.closestApproach, approach.date > end.addingTimeInterval(-600),
         !status.isOver || approach.date <= now
       {
         end = min(approach.date.addingTimeInterval(600), now.addingTimeInterval(3600))
       }
-      let (from, to) = (track.position(at: storm.start), track.position(at: end))
-      line = (
-        StormMap.Position(east: from.east, north: from.north),
-        StormMap.Position(east: to.east, north: to.north)
-      )
-      if let approach = status.groundMotion?.closestApproach, let bearing = approach.bearing {
-        closest = position(distance: approach.distance, bearing: bearing)
+      if let from = motion.position(at: storm.start), let to = motion.position(at: end) {
+        line = (
+          StormMap.Position(east: from.east, north: from.north),
+          StormMap.Position(east: to.east, north: to.north)
+        )
+        if let approach = motion.closestApproach, let bearing = approach.bearing {
+          closest = position(distance: approach.distance, bearing: bearing)
+        }
       }
     }
     let unit = session.currentSettings.unit

@@ -60,7 +60,8 @@ struct StatsCommand: Command {
   /// One object per storm, one per line, as `export json` lays out its array.
   static func json(_ storms: [Storm]) -> String {
     let objects = storms.enumerated().map { number, storm in
-      let motion = GroundMotion(StormMotion(observations: storm.measurements.map(RangeObservation.init)))
+      let motion = StormMotion(observations: storm.measurements.map(RangeObservation.init)).groundMotion(
+        at: storm.end)
       return "  "
         + JSONText.object([
           "index": JSONText.number(number + 1), "count": JSONText.number(storm.count),

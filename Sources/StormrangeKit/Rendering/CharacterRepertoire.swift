@@ -19,6 +19,8 @@ public enum CharacterRepertoire: Equatable, Sendable {
   /// `±`, or `+/-` in ASCII.
   var plusMinus: String { self == .unicode ? "±" : "+/-" }
   /// What stands in a column for a value a row does not have: one column wide in both.
+  /// Between the ends of a range of numbers: `6–15 min`.
+  var rangeDash: String { self == .unicode ? "–" : "-" }
   var missing: String { self == .unicode ? "—" : "-" }
   /// What separates the parts of a one-line summary.
   var separator: String { self == .unicode ? " · " : " | " }

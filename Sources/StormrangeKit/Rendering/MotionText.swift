@@ -46,14 +46,7 @@ struct MotionText {
   /// `30 ± 7 km/h toward ENE`.
   func motion(short: Bool) -> String {
     guard let motion = status.groundMotion else {
-      if case .unknown(let reason) = status.motion.track, status.bearingCount >= TrackMotion.minimumCount {
-        return unknown(reason, short: short, what: "motion")
-      }
-      let have = status.bearingCount
-      if short { return "motion needs bearings" }
-      return over
-        ? "not known: needs bearings on \(TrackMotion.minimumCount) measurements (the storm had \(have))"
-        : "not known yet: needs bearings on \(TrackMotion.minimumCount) measurements (\(have) so far)"
+      return unknown(status.motion.unknownReason ?? .undetermined, short: short, what: "motion")
     }
     let words = knownMotion(motion, short: short)
     return over && !short ? "as of \(lastFlash), \(words)" : words
@@ -63,8 +56,8 @@ struct MotionText {
     let speed = plusMinus.speed(metresPerSecond: motion.speed, error: motion.speedError)
     guard let heading = motion.heading else {
       if short { return "\(speed), no heading" }
-      // Without a heading it is from ranges alone, or a track whose speed is not significant.
-      return status.motion.rangeMotion == nil
+      // Without a heading it is not seen to move, or it is from ranges alone.
+      return !motion.isMoving
         ? "\(speed) over the ground: not seen to move, so no heading\(over ? "" : " yet")"
         : "\(speed) over the ground, from ranges alone (no heading without bearings)"
     }
@@ -96,20 +89,20 @@ struct MotionText {
       + (closest.bearing == nil ? unknownSide : "")
   }
 
-  /// `; within 10 km in about 8 min (18:31)` after an approaching speed.
+  /// `; within 10 km in 6–15 min (18:31–18:40)` after an approaching speed: the 5th to the 95th
+  /// percentile of the forecast, in whole minutes rounded outward (``ArrivalWindow``); short:
+  /// `, 10 km in 6–15 min`.
   private func arrival(_ trend: RangeTrend, short: Bool) -> String {
-    guard let arrival = trend.within10km else {
-      guard !over, status.latest.distance <= MotionModel.closeDistance else { return "" }
+    guard let window = ArrivalWindow(trend, now: now) else {
+      guard !over, (trend.range ?? status.latest.distance) <= MotionModel.closeDistance else { return "" }
       return short ? "" : "; already within \(close)"
     }
-    let wait = arrival.timeIntervalSince(now)
-    let clock = String(DurationText.clock(arrival, besides: now, in: localTime).dropLast(3))
-    if wait > 0 {
-      return short
-        ? ", 10 km in ~\(DurationText.approximate(wait))"
-        : "; within \(close) in about \(DurationText.approximate(wait)) (\(clock))"
-    }
-    return short ? ", within 10 km by now" : "; within \(close) since about \(clock) if it kept its course"
+    let dash = repertoire.rangeDash
+    let minutes = window.latestMinutes.map { "\(window.earliestMinutes)\(dash)\($0) min" } ?? "\(window.earliestMinutes) min or later"
+    if short { return ", 10 km in \(minutes)" }
+    let clock = { (date: Date) in String(DurationText.clock(date, besides: self.now, in: self.localTime).dropLast(3)) }
+    let clocks = window.latest.map { "\(clock(window.earliest))\(dash)\(clock($0))" } ?? "from \(clock(window.earliest))"
+    return "; within \(close) in \(minutes) (\(clocks))"
   }
 
   /// Why a trend or motion is unknown.
@@ -134,11 +127,6 @@ struct MotionText {
         ? "\(what) needs \(DurationText.approximate(minimum))"
         : "not known yet: measurements span \(spanText(span, minimum: minimum)); a speed needs "
           + DurationText.approximate(minimum)
-    case .inconsistent(let speed):
-      return short
-        ? "measurements inconsistent"
-        : "unknown: the measurements disagree (they would mean \(unit.formatSpeed(metresPerSecond: speed)), "
-          + "faster than storms move): strikes from different cells?"
     case .undetermined:
       return short ? "no \(what)\(over ? "" : " yet")" : "unknown: the measurements do not determine it"
     }

@@ -8,7 +8,8 @@ import StormrangeDomain
 /// ```
 /// {"latest": {"index", "date", "distance_m", "uncertainty_m", "bearing_deg", "source"},
 ///  "storm": {"count", "start", "end", "over"},
-///  "trend": {"direction", "speed_mps", "speed_error_mps", "within_10km_at", "as_of"},
+///  "trend": {"direction", "speed_mps", "speed_error_mps", "within_10km_at", "within_10km_earliest",
+///            "within_10km_latest", "as_of"},
 ///  "motion": null | {"speed_mps", "speed_error_mps", "heading_deg", "heading_error_deg", "closest_m",
 ///                    "closest_error_m", "closest_at", "closest_at_error_s", "bearing_at_closest_deg",
 ///                    "bearing_at_closest_error_deg"},
@@ -43,6 +44,8 @@ enum StatusJSON {
         "speed_mps": JSONText.number(current.trend.speed),
         "speed_error_mps": JSONText.number(current.trend.speedError),
         "within_10km_at": JSONText.date(current.trend.within10km),
+        "within_10km_earliest": JSONText.date(current.trend.within10kmEarliest),
+        "within_10km_latest": JSONText.date(current.trend.within10kmLatest),
         "as_of": JSONText.date(current.trend.asOf),
       ]),
       "motion": current.groundMotion.map(motion) ?? JSONText.null,

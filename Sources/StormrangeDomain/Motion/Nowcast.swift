@@ -1,0 +1,163 @@
+import FoundationEssentials
+
+/// What the nowcast filter (``NowcastFilter``) says of a storm at one moment: its range and the
+/// rate of change of range, how it moves over the ground, where it passes, and when it comes
+/// within 10 km, each with its spread over the filter's hypotheses.
+struct Nowcast: Sendable {
+  /// The moment described.
+  let date: Date
+  let range: WeightedSample
+  let rangeRate: WeightedSample
+  /// Whether the 95 % ellipse of the velocity excludes zero (``isMoving(_:)``).
+  let isMoving: Bool
+  let speed: WeightedSample
+  /// Degrees toward, with their spread; nil without bearings.
+  let heading: (value: Double, error: Double)?
+  let closestApproach: ClosestApproach?
+  /// The mean position of the centre, metres east and north; nil without bearings.
+  let centre: (east: Double, north: Double)?
+  private let filter: NowcastFilter
+
+  /// The chi-square value with 2 degrees of freedom at 95 %: the velocity's 95 % ellipse.
+  static let ellipseBound = 5.991
+
+  init(_ filter: NowcastFilter) {
+    self.filter = filter
+    date = filter.time
+    let particles = filter.particles
+    let weights = filter.weights
+    range = WeightedSample(values: particles.map(\.range), weights: weights)
+    rangeRate = WeightedSample(values: particles.map(\.rangeRate), weights: weights)
+    speed = WeightedSample(values: particles.map(\.speed), weights: weights)
+    isMoving = Self.isMoving(filter)
+    heading = filter.hasBearings && isMoving ? Self.heading(filter) : nil
+    closestApproach = isMoving ? Self.closestApproach(filter, bearings: filter.hasBearings) : nil
+    centre =
+      filter.hasBearings
+      ? (
+        WeightedSample(values: particles.map(\.east), weights: weights).mean,
+        WeightedSample(values: particles.map(\.north), weights: weights).mean
+      ) : nil
+  }
+
+  /// Whether the 95 % ellipse of the velocity excludes zero. With bearings, of the velocity east
+  /// and north; from ranges alone, which cannot tell direction, of the velocity along and across
+  /// the line of sight, with the side it crosses to folded together.
+  private static func isMoving(_ filter: NowcastFilter) -> Bool {
+    let components: [(Double, Double)] = filter.particles.map { particle in
+      guard !filter.hasBearings else { return (particle.eastSpeed, particle.northSpeed) }
+      let range = particle.range
+      guard range > 0 else { return (0, particle.speed) }
+      let along = (particle.east * particle.eastSpeed + particle.north * particle.northSpeed) / range
+      let across = (particle.north * particle.eastSpeed - particle.east * particle.northSpeed) / range
+      return (along, abs(across))
+    }
+    var (meanX, meanY) = (0.0, 0.0)
+    for (component, weight) in zip(components, filter.weights) {
+      meanX += weight * component.0
+      meanY += weight * component.1
+    }
+    var (xx, xy, yy) = (0.0, 0.0, 0.0)
+    for (component, weight) in zip(components, filter.weights) {
+      let (dx, dy) = (component.0 - meanX, component.1 - meanY)
+      xx += weight * dx * dx
+      xy += weight * dx * dy
+      yy += weight * dy * dy
+    }
+    let determinant = xx * yy - xy * xy
+    guard determinant > 0 else { return meanX != 0 || meanY != 0 }
+    let distance = (yy * meanX * meanX - 2 * xy * meanX * meanY + xx * meanY * meanY) / determinant
+    return distance > ellipseBound
+  }
+
+  /// The mean direction of motion and the spread of the particles' directions about it, degrees.
+  private static func heading(_ filter: NowcastFilter) -> (Double, Double) {
+    var (sumEast, sumNorth) = (0.0, 0.0)
+    for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
+      sumEast += weight * particle.eastSpeed / particle.speed
+      sumNorth += weight * particle.northSpeed / particle.speed
+    }
+    let mean = Math.bearingDegrees(east: sumEast, north: sumNorth)
+    var variance = 0.0
+    var total = 0.0
+    for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
+      let difference = Math.wrappedDegrees(
+        Math.bearingDegrees(east: particle.eastSpeed, north: particle.northSpeed) - mean)
+      variance += weight * difference * difference
+      total += weight
+    }
+    return (mean, (variance / max(total, .leastNormalMagnitude)).squareRoot())
+  }
+
+  /// Where each moving hypothesis passes nearest on its present course, summarised.
+  private static func closestApproach(_ filter: NowcastFilter, bearings: Bool) -> ClosestApproach? {
+    var distances = [Double]()
+    var times = [Double]()
+    var chosen = [Double]()
+    var (sumEast, sumNorth) = (0.0, 0.0)
+    for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
+      let speedSquared = particle.speed * particle.speed
+      let time = -(particle.east * particle.eastSpeed + particle.north * particle.northSpeed) / speedSquared
+      let east = particle.east + particle.eastSpeed * time
+      let north = particle.north + particle.northSpeed * time
+      let distance = (east * east + north * north).squareRoot()
+      distances.append(distance)
+      times.append(time)
+      chosen.append(weight)
+      if distance > 0 {
+        sumEast += weight * east / distance
+        sumNorth += weight * north / distance
+      }
+    }
+    let total = chosen.reduce(0, +)
+    guard total > 0 else { return nil }
+    let weights = chosen.map { $0 / total }
+    let distance = WeightedSample(values: distances, weights: weights)
+    let time = WeightedSample(values: times, weights: weights)
+    var bearing: (Double, Double)?
+    if bearings {
+      let mean = Math.bearingDegrees(east: sumEast, north: sumNorth)
+      var variance = 0.0
+      for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
+        let speedSquared = particle.speed * particle.speed
+        let t = -(particle.east * particle.eastSpeed + particle.north * particle.northSpeed) / speedSquared
+        let east = particle.east + particle.eastSpeed * t
+        let north = particle.north + particle.northSpeed * t
+        let difference = Math.wrappedDegrees(Math.bearingDegrees(east: east, north: north) - mean)
+        variance += weight / total * difference * difference
+      }
+      bearing = (mean, variance.squareRoot())
+    }
+    return ClosestApproach(
+      distance: distance.mean, distanceError: distance.standardDeviation,
+      date: filter.time.addingTimeInterval(time.mean), dateError: time.standardDeviation,
+      bearing: bearing?.0, bearingError: bearing?.1)
+  }
+
+  /// When the centre comes within `distance` metres: the 5th, 50th and 95th percentiles over the
+  /// hypotheses, each moved on by its own mode's motion (so the spread grows as the forecast
+  /// reaches further), up to ``NowcastModel/horizon``. A percentile beyond the horizon is nil.
+  func arrival(within distance: Double) -> (earliest: Date, median: Date, latest: Date?)? {
+    var forecast = filter
+    let count = forecast.particles.count
+    var times = [Double](repeating: .infinity, count: count)
+    for index in 0..<count where forecast.particles[index].range <= distance { times[index] = 0 }
+    var elapsed = 0.0
+    while elapsed < NowcastModel.horizon {
+      forecast.advance(to: forecast.time.addingTimeInterval(NowcastModel.forecastStep))
+      elapsed += NowcastModel.forecastStep
+      var pending = false
+      for index in 0..<count where times[index].isInfinite {
+        if forecast.particles[index].range <= distance { times[index] = elapsed } else { pending = true }
+      }
+      if !pending { break }
+    }
+    let sample = WeightedSample(values: times, weights: filter.weights)
+    let (earliest, median, latest) = (sample.quantile(0.05), sample.quantile(0.5), sample.quantile(0.95))
+    guard median.isFinite else { return nil }
+    return (
+      date.addingTimeInterval(earliest), date.addingTimeInterval(median),
+      latest.isFinite ? date.addingTimeInterval(latest) : nil
+    )
+  }
+}

@@ -1,0 +1,242 @@
+import FoundationEssentials
+
+/// The nowcast's particle filter: an interacting-multiple-model filter (at rest, steady,
+/// manoeuvring; ``MotionMode``) carried by ``NowcastModel/particleCount`` weighted hypotheses of
+/// the storm's centre, velocity and strike scatter.
+///
+/// A particle filter rather than a Kalman filter because what is measured is not linear in the
+/// state nor Gaussian: a range alone says nothing of the direction (a ring of hypotheses), an
+/// AS3935 step is an interval with "or more" at its end, thunder comes from the nearest part of a
+/// channel, and a bearing wraps at north. Each is used as it is (``RangeLikelihood``).
+///
+/// Deterministic: the same observations give the same state to the last bit.
+struct NowcastFilter: Sendable {
+  private(set) var particles: [StormParticle]
+  /// Normalised weights, summing to 1.
+  private(set) var weights: [Double]
+  /// The moment the particles describe.
+  private(set) var time: Date
+  /// Whether any observation read had a bearing: without one the filter cannot tell direction.
+  private(set) var hasBearings: Bool
+  private var random: SeededRandom
+
+  /// The filter after reading `observations`, sorted by date, at least one.
+  init(observations: [RangeObservation]) {
+    precondition(!observations.isEmpty)
+    random = SeededRandom(seed: 0x5354_4F52_4D52_414E)  // "STORMRAN"
+    let first = observations[0]
+    time = first.date
+    hasBearings = false
+    particles = []
+    weights = []
+    seed(from: first)
+    for observation in observations.dropFirst() {
+      advance(to: observation.date)
+      update(with: observation)
+    }
+  }
+
+  /// The particles as they would be at `date` (later than ``time``), without changing the filter.
+  func predicted(to date: Date) -> NowcastFilter {
+    var copy = self
+    copy.advance(to: date)
+    return copy
+  }
+
+  // MARK: The first observation
+
+  /// Particles spread over every centre the first observation allows, weighted by it.
+  private mutating func seed(from observation: RangeObservation) {
+    let count = NowcastModel.particleCount
+    let (nearest, farthest) = Self.rangeSpan(of: observation)
+    particles.reserveCapacity(count)
+    var logWeights = [Double]()
+    logWeights.reserveCapacity(count)
+    let bearingSpread = observation.bearing.map { RangeLikelihood.bearingSpread(of: $0) * 2 }
+    let scatterLog = (Math.log(NowcastModel.scatterRange.lowerBound), Math.log(NowcastModel.scatterRange.upperBound))
+    for _ in 0..<count {
+      let range = random.uniform(nearest...farthest)
+      var logWeight = 0.0
+      let direction: Double
+      if let bearing = observation.bearing, let spread = bearingSpread {
+        // Drawn near the bearing, and weighted back to a uniform prior over directions.
+        let offset = random.normal() * spread
+        direction = bearing + offset
+        logWeight += 0.5 * (offset / spread) * (offset / spread)
+      } else {
+        direction = random.uniform(0...360)
+      }
+      let radians = direction * Double.pi / 180
+      let (mode, eastSpeed, northSpeed) = drawMotion()
+      let scatter = Math.exp(random.uniform(scatterLog.0...scatterLog.1))
+      particles.append(
+        StormParticle(
+          east: range * Math.sin(radians), north: range * Math.cos(radians), eastSpeed: eastSpeed,
+          northSpeed: northSpeed, mode: mode, scatter: scatter))
+      logWeights.append(logWeight)
+    }
+    weights = logWeights
+    update(with: observation, priorLogWeights: logWeights)
+  }
+
+  /// The ranges of centre the first observation could come from: generous, since the weights do
+  /// the rest.
+  private static func rangeSpan(of observation: RangeObservation) -> (Double, Double) {
+    let distance = observation.distance
+    let scatter = NowcastModel.scatterRange.upperBound
+    switch observation.sensor {
+    case .ears:
+      let spread = 3 * (observation.uncertainty + NowcastModel.nearestChannelSpread + scatter)
+      return (max(distance - spread, 100), distance + NowcastModel.nearestChannelBias + spread)
+    case .as3935:
+      let interval = AS3935.interval(forMetres: distance) ?? distance...distance
+      let isLast = distance == (AS3935.stepsKilometres.last ?? 0) * 1_000
+      return (100, (isLast ? 2.5 : 2) * interval.upperBound + 2 * scatter)
+    case .detector:
+      return (max(0.5 * distance - 2 * scatter, 100), 1.6 * distance + 2 * scatter)
+    }
+  }
+
+  /// A mode and a velocity from the prior: a moving storm's speed from the climatology, any
+  /// direction.
+  private mutating func drawMotion() -> (MotionMode, Double, Double) {
+    var pick = random.uniform()
+    var mode = MotionMode.steady
+    for (candidate, probability) in NowcastModel.modePrior {
+      if pick < probability {
+        mode = candidate
+        break
+      }
+      pick -= probability
+    }
+    guard mode != .atRest else { return (.atRest, 0, 0) }
+    let (east, north) = Self.drawVelocity(&random)
+    return (mode, east, north)
+  }
+
+  private static func drawVelocity(_ random: inout SeededRandom) -> (Double, Double) {
+    let speed = NowcastModel.medianSpeed * Math.exp(NowcastModel.speedLogSpread * random.normal())
+    let heading = random.uniform(0...(2 * Double.pi))
+    return (speed * Math.sin(heading), speed * Math.cos(heading))
+  }
+
+  // MARK: Time
+
+  /// Moves every particle on to `date` by its mode's motion, switching modes on the way.
+  mutating func advance(to date: Date) {
+    var remaining = date.timeIntervalSince(time)
+    guard remaining > 0 else { return }
+    time = date
+    var moved = particles
+    var random = self.random
+    while remaining > 0 {
+      let step = min(remaining, NowcastModel.maximumStep)
+      remaining -= step
+      for index in moved.indices {
+        Self.move(&moved[index], by: step, random: &random)
+      }
+    }
+    particles = moved
+    self.random = random
+  }
+
+  /// One step of `step` seconds of the motion model.
+  private static func move(_ particle: inout StormParticle, by step: Double, random: inout SeededRandom) {
+    switch particle.mode {
+    case .atRest:
+      if random.uniform() < NowcastModel.startRate * step {
+        particle.mode = .manoeuvring
+        (particle.eastSpeed, particle.northSpeed) = drawVelocity(&random)
+      }
+    case .steady:
+      let pick = random.uniform()
+      if pick < NowcastModel.stopRate * step {
+        particle.mode = .atRest
+      } else if pick < (NowcastModel.stopRate + NowcastModel.manoeuvreRate) * step {
+        particle.mode = .manoeuvring
+      }
+    case .manoeuvring:
+      let pick = random.uniform()
+      if pick < NowcastModel.stopRate * step {
+        particle.mode = .atRest
+      } else if pick < (NowcastModel.stopRate + NowcastModel.settleRate) * step {
+        particle.mode = .steady
+      }
+    }
+    let wander = (NowcastModel.centreWander * step).squareRoot()
+    if particle.mode == .atRest {
+      particle.eastSpeed = 0
+      particle.northSpeed = 0
+      particle.east += wander * random.normal()
+      particle.north += wander * random.normal()
+      return
+    }
+    let noise =
+      particle.mode == .steady ? NowcastModel.steadyVelocityNoise : NowcastModel.manoeuvringVelocityNoise
+    // White-noise acceleration held over the step: the velocity's variance grows by q·step.
+    let kick = (noise / step).squareRoot()
+    let eastAcceleration = kick * random.normal()
+    let northAcceleration = kick * random.normal()
+    particle.east += particle.eastSpeed * step + 0.5 * eastAcceleration * step * step + wander * random.normal()
+    particle.north += particle.northSpeed * step + 0.5 * northAcceleration * step * step + wander * random.normal()
+    particle.eastSpeed += eastAcceleration * step
+    particle.northSpeed += northAcceleration * step
+  }
+
+  // MARK: Measurements
+
+  private mutating func update(with observation: RangeObservation) {
+    update(with: observation, priorLogWeights: weights.map { Math.log(max($0, .leastNormalMagnitude)) })
+  }
+
+  /// Weighs every particle by how well it explains `observation`, then resamples when the weight
+  /// has gathered on too few.
+  private mutating func update(with observation: RangeObservation, priorLogWeights: [Double]) {
+    if observation.bearing != nil { hasBearings = true }
+    let likelihood = RangeLikelihood(observation)
+    var logWeights = priorLogWeights
+    var largest = -Double.infinity
+    for index in particles.indices {
+      logWeights[index] += likelihood.logLikelihood(particles[index])
+      largest = max(largest, logWeights[index])
+    }
+    var total = 0.0
+    for index in logWeights.indices {
+      let weight = Math.exp(logWeights[index] - largest)
+      weights[index] = weight
+      total += weight
+    }
+    var sumOfSquares = 0.0
+    for index in weights.indices {
+      weights[index] /= total
+      sumOfSquares += weights[index] * weights[index]
+    }
+    if 1 / sumOfSquares < Double(particles.count) / 2 { resample() }
+  }
+
+  /// Systematic resampling, then a little jitter of the strike scatter so that copies of one
+  /// particle do not stay identical in what no motion changes.
+  private mutating func resample() {
+    let count = particles.count
+    var chosen = [StormParticle]()
+    chosen.reserveCapacity(count)
+    let step = 1 / Double(count)
+    var target = random.uniform() * step
+    var cumulative = weights[0]
+    var index = 0
+    for _ in 0..<count {
+      while target > cumulative, index < count - 1 {
+        index += 1
+        cumulative += weights[index]
+      }
+      var particle = particles[index]
+      particle.scatter = min(
+        max(particle.scatter * Math.exp(0.05 * random.normal()), NowcastModel.scatterRange.lowerBound),
+        NowcastModel.scatterRange.upperBound)
+      chosen.append(particle)
+      target += step
+    }
+    particles = chosen
+    weights = [Double](repeating: step, count: count)
+  }
+}
