@@ -18,12 +18,12 @@ struct NowcastFilter: Sendable {
   private(set) var time: Date
   /// Whether any observation read had a bearing: without one the filter cannot tell direction.
   private(set) var hasBearings: Bool
-  private var random: SeededRandom
+  private var random: NowcastRandom
 
   /// The filter after reading `observations`, sorted by date, at least one.
   init(observations: [RangeObservation]) {
     precondition(!observations.isEmpty)
-    random = SeededRandom(seed: 0x5354_4F52_4D52_414E)  // "STORMRAN"
+    random = NowcastRandom(seed: 0x5354_4F52_4D52_414E)  // "STORMRAN"
     let first = observations[0]
     time = first.date
     hasBearings = false
@@ -114,7 +114,7 @@ struct NowcastFilter: Sendable {
     return (mode, east, north)
   }
 
-  private static func drawVelocity(_ random: inout SeededRandom) -> (Double, Double) {
+  private static func drawVelocity(_ random: inout NowcastRandom) -> (Double, Double) {
     let speed = NowcastModel.medianSpeed * Math.exp(NowcastModel.speedLogSpread * random.normal())
     let heading = random.uniform(0...(2 * Double.pi))
     return (speed * Math.sin(heading), speed * Math.cos(heading))
@@ -141,7 +141,7 @@ struct NowcastFilter: Sendable {
   }
 
   /// One step of `step` seconds of the motion model.
-  private static func move(_ particle: inout StormParticle, by step: Double, random: inout SeededRandom) {
+  private static func move(_ particle: inout StormParticle, by step: Double, random: inout NowcastRandom) {
     switch particle.mode {
     case .atRest:
       if random.uniform() < NowcastModel.startRate * step {

@@ -3,6 +3,8 @@ import Testing
 
 @testable import StormrangeDomain
 
+/// The nowcast on small, hand-made storms: what it refuses, what it claims and what it must not.
+/// Its calibration over simulated storms is `NowcastCalibrationTests`.
 @Suite struct StormMotionTests {
   /// A timed measurement `seconds` after `origin`, ±150 m of its own.
   func observed(_ seconds: Double, km: Double, bearing: Double? = nil) -> RangeObservation {
@@ -10,16 +12,24 @@ import Testing
       date: origin.addingTimeInterval(seconds), distance: km * 1000, uncertainty: 150, bearing: bearing)
   }
 
+  /// An AS3935 reading of `km` (a step) `seconds` after `origin`.
+  func chip(_ seconds: Double, km: Double) -> RangeObservation {
+    let metres = km * 1000
+    let interval = AS3935.interval(forMetres: metres)!
+    return RangeObservation(
+      date: origin.addingTimeInterval(seconds), distance: metres,
+      uncertainty: (interval.upperBound - interval.lowerBound) / 12.0.squareRoot(), sensor: .as3935)
+  }
+
   @Test func quickTapsReportNoSpeed() {
-    // Today's straight line says "receding at 2407 km/h" for these.
     let motion = StormMotion(observations: [
       observed(0, km: 1.10), observed(4, km: 4.12), observed(8, km: 3.43),
     ])
     let trend = motion.trend(at: origin.addingTimeInterval(8))
     #expect(trend.direction == .unknown)
     #expect(trend.unknownReason == .tooShortSpan(span: 8, minimum: 300))
-    #expect(trend.speed == nil && trend.speedError == nil && trend.within10km == nil)
-    #expect(motion.rangeMotion == nil)
+    #expect(trend.speed == nil && trend.speedError == nil && trend.rate == nil && trend.within10km == nil)
+    #expect(motion.groundMotion(at: origin.addingTimeInterval(8)) == nil)
   }
 
   @Test func aTrendNeedsThreeMeasurements() {
@@ -30,39 +40,25 @@ import Testing
     )
   }
 
-  @Test func aSpeedAbove150KilometresPerHourIsInconsistent() throws {
-    // 2, 10, 30 km three minutes apart: about 280 km/h, strikes from different cells.
-    let trend = StormMotion(observations: [observed(0, km: 2), observed(180, km: 10), observed(360, km: 30)])
-      .trend(at: origin.addingTimeInterval(360))
-    #expect(trend.direction == .unknown)
-    guard case .inconsistent(let speed) = try #require(trend.unknownReason) else {
-      Issue.record("not inconsistent: \(trend)")
-      return
-    }
-    #expect(abs(speed * 3.6 - 280) < 1)
-  }
-
-  @Test func exactPointsStillCarryTheScatterFloor() throws {
-    // 20, 18, 16 km five minutes apart: 24 km/h closer, and 10 km is reached 15 minutes later.
-    let now = origin.addingTimeInterval(600)
-    let trend = StormMotion(observations: [observed(0, km: 20), observed(300, km: 18), observed(600, km: 16)])
-      .trend(at: now)
+  @Test func aSteadyApproachForecastsAnIntervalWithin10Kilometres() throws {
+    // 30 km to 18 km over 15 minutes: 48 km/h closer, so 10 km about 10 minutes after the last.
+    let observations = stride(from: 0.0, through: 900, by: 60).map { observed($0, km: 30 - 12 * $0 / 900) }
+    let now = origin.addingTimeInterval(960)
+    let trend = StormMotion(observations: observations).trend(at: now)
     #expect(trend.direction == .approaching)
-    #expect(trend.basis == .straightLine)
-    #expect(abs(try #require(trend.speed) * 3.6 - 24) < 1e-6)
-    // Each point is ±(150 m ⊕ 1 km); Σ(t − t̄)² = 2 · 300² s², so the slope is ±(1011 m)/(424 s).
-    let pointError: Double = (150.0 * 150 + 1000 * 1000).squareRoot()
-    let expected: Double = pointError / (2 * 300.0 * 300).squareRoot()
-    #expect(abs(try #require(trend.speedError) - expected) < 1e-6)
-    let arrival = try #require(trend.within10km)
-    #expect(abs(arrival.timeIntervalSince(now) - 900) < 1e-6)
+    let rate = try #require(trend.rate)
+    let error = try #require(trend.speedError)
+    #expect(rate < 0 && abs(rate * 3.6 + 48) < 3 * error * 3.6)
+    let (earliest, median) = (try #require(trend.within10kmEarliest), try #require(trend.within10km))
+    #expect(earliest <= median)
+    if let latest = trend.within10kmLatest { #expect(median <= latest) }
+    #expect(earliest > now && median.timeIntervalSince(now) < 30 * 60)
   }
 
   @Test func noArrivalWhenAlreadyWithinTenKilometres() {
     let trend = StormMotion(observations: [observed(0, km: 14), observed(600, km: 11), observed(1200, km: 8)])
       .trend(at: origin.addingTimeInterval(1200))
-    #expect(trend.direction == .approaching)
-    #expect(trend.within10km == nil)
+    #expect(trend.within10km == nil && trend.within10kmEarliest == nil && trend.within10kmLatest == nil)
   }
 
   @Test func aSlowDriftWithinTheScatterIsSteady() {
@@ -74,13 +70,61 @@ import Testing
     #expect(trend.within10km == nil)
   }
 
+  @Test func aRangeThatHasGrownForMinutesIsNeverApproaching() {
+    // Closing in for twenty minutes, then receding for ten: the rate now is the receding one.
+    let closing = stride(from: 0.0, through: 1200, by: 120).map { observed($0, km: 30 - 15 * $0 / 1200) }
+    let receding = stride(from: 1320.0, through: 1920, by: 120).map { observed($0, km: 15 + 10 * ($0 - 1200) / 720) }
+    let trend = StormMotion(observations: closing + receding).trend(at: origin.addingTimeInterval(1980))
+    #expect(trend.direction == .receding)
+  }
+
+  @Test func aStormAtRestHasNoHeading() throws {
+    // Bearings and ranges that scatter around one place for half an hour.
+    let ranges = [20.3, 19.1, 21.0, 19.8, 20.6, 19.4, 20.9, 19.7, 20.2, 20.8, 19.5, 20.1]
+    let bearings = [245.0, 252, 238, 250, 247, 241, 255, 244, 249, 236, 251, 246]
+    let observations = ranges.indices.map { observed(Double($0) * 150, km: ranges[$0], bearing: bearings[$0]) }
+    let now = origin.addingTimeInterval(1710)
+    let motion = try #require(StormMotion(observations: observations).groundMotion(at: now))
+    #expect(!motion.isMoving && motion.heading == nil && motion.closestApproach == nil)
+  }
+
+  @Test func compassPointsCarryTheirRoundingStep() {
+    let eye = NowcastModel.bearingError
+    #expect(RangeLikelihood.bearingSpread(of: 157.5) > (eye * eye + 22.5 * 22.5 / 12).squareRoot() - 1e-9)
+    #expect(RangeLikelihood.bearingSpread(of: 160) < RangeLikelihood.bearingSpread(of: 157.5))
+    #expect(RangeLikelihood.bearingSpread(of: 161) == eye)
+  }
+
+  @Test func anAS3935AtItsLastStepIsNotSeenAsStill() {
+    // 31, 34, 37, then 40 km five times: the storm is leaving, and 40 means "38.5 km or more".
+    let readings = [31.0, 34, 37, 40, 40, 40, 40, 40]
+    let observations = readings.indices.map { chip(Double($0) * 180, km: readings[$0]) }
+    let trend = StormMotion(observations: observations).trend(at: origin.addingTimeInterval(1320))
+    #expect(trend.direction != .approaching)
+    #expect(trend.rate.map { $0 > 0 } == true)
+  }
+
   @Test func theOrderOfObservationsDoesNotMatter() {
-    let storm = SyntheticStorm.passingNorth(withBearings: true)
-    let observations = storm.observations(seed: 7)
+    let observations = (0..<12).map { (index: Int) -> RangeObservation in
+      let wobble: Double = index % 2 == 0 ? 0.4 : -0.4
+      let km: Double = 25 - Double(index) * 0.9 + wobble
+      return observed(Double(index) * 140, km: km, bearing: 200 + Double(index))
+    }
+    let now = origin.addingTimeInterval(1700)
     let forwards = StormMotion(observations: observations)
     let backwards = StormMotion(observations: observations.reversed())
-    #expect(forwards.trend(at: storm.now) == backwards.trend(at: storm.now))
-    #expect(forwards.rangeMotion?.closestApproach == backwards.rangeMotion?.closestApproach)
-    #expect(forwards.track.motion?.closestApproach == backwards.track.motion?.closestApproach)
+    #expect(forwards.trend(at: now) == backwards.trend(at: now))
+    #expect(forwards.groundMotion(at: now) == backwards.groundMotion(at: now))
+  }
+
+  @Test func aLongStormIsReadOverItsRecentPastOnly() {
+    // A day of measurements a minute apart: the filter reads the last 90 minutes, at most 400.
+    let observations = (0..<1440).map { observed(Double($0) * 60, km: 20) }
+    let recent = StormMotion.recent(observations)
+    #expect(recent.count == 91)
+    #expect(recent.last == observations.last)
+    let dense = (0..<5400).map { observed(Double($0), km: 20) }
+    let thinned = StormMotion.recent(dense)
+    #expect(thinned.count == NowcastModel.maximumObservations && thinned.last == dense.last)
   }
 }

@@ -1,6 +1,6 @@
 /// A small, fast, seeded source of random numbers (xoshiro256**, seeded by SplitMix64), so the
 /// nowcast of the same measurements is the same to the last bit on every run and every machine.
-struct SeededRandom: Sendable {
+struct NowcastRandom: Sendable {
   private var state: (UInt64, UInt64, UInt64, UInt64)
 
   init(seed: UInt64) {
