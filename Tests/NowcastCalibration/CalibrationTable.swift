@@ -1,0 +1,72 @@
+import StormSimulator
+
+/// The calibration's report: per scenario, every share with its count, its band and whether it
+/// holds; then the bands that fail.
+public enum CalibrationTable {
+  /// For a terminal.
+  public static func text(_ scores: [ScenarioScore], seeds: Int) -> String {
+    var lines: [String] = []
+    for score in scores {
+      lines.append("\(score.scenario.name) (\(score.scenario.motion.rawValue); \(score.storms) storms)")
+      for check in BandCheck.all(of: score, seeds: seeds) {
+        lines.append(
+          "  " + padded(check.label, 38) + padded(check.value, 22, left: true) + "  "
+            + padded("\(check.count) \(check.countLabel)", 15) + padded(check.band, 20)
+            + verdict(check.verdict))
+      }
+      lines.append("")
+    }
+    lines.append(contentsOf: summary(scores, seeds: seeds))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// For docs: a heading and a table per scenario.
+  public static func markdown(_ scores: [ScenarioScore], seeds: Int) -> String {
+    var lines: [String] = []
+    for score in scores {
+      lines.append("#### \(score.scenario.name)")
+      lines.append("")
+      lines.append("\(score.storms) storms; \(score.scenario.motion.rawValue).")
+      lines.append("")
+      lines.append("| measure | value | cases | band | verdict |")
+      lines.append("|---|---:|---:|---|---|")
+      for check in BandCheck.all(of: score, seeds: seeds) {
+        let cells = [
+          check.label, check.value, "\(check.count) \(check.countLabel)", check.band, verdict(check.verdict),
+        ]
+        lines.append("| " + cells.map { $0.replacingPipes }.joined(separator: " | ") + " |")
+      }
+      lines.append("")
+    }
+    lines.append(contentsOf: summary(scores, seeds: seeds))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `N of M bands fail:` and each failure, or that all hold.
+  static func summary(_ scores: [ScenarioScore], seeds: Int) -> [String] {
+    let checks = scores.flatMap { BandCheck.all(of: $0, seeds: seeds) }.filter { $0.verdict != .unchecked }
+    let failures = scores.flatMap { BandCheck.failures(of: $0, seeds: seeds) }
+    guard !failures.isEmpty else { return ["All \(checks.count) bands checked hold."] }
+    return ["\(failures.count) of \(checks.count) bands checked fail:"] + failures.map { "- " + $0 }
+  }
+
+  static func verdict(_ verdict: BandCheck.Verdict) -> String {
+    switch verdict {
+    case .pass: "PASS"
+    case .fail: "FAIL"
+    case .unchecked: "-"
+    }
+  }
+
+  static func padded(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(width - text.count, 0))
+    return left ? padding + text : text + padding
+  }
+}
+
+extension String {
+  /// `|` escaped for a markdown table cell.
+  fileprivate var replacingPipes: String {
+    split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+  }
+}
