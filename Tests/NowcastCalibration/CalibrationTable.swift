@@ -20,9 +20,9 @@ public enum CalibrationTable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// For docs: a heading and a table per scenario.
+  /// For docs: an overview, then a heading and a table per scenario.
   public static func markdown(_ scores: [ScenarioScore], seeds: Int) -> String {
-    var lines: [String] = []
+    var lines = overview(scores, seeds: seeds) + [""]
     for score in scores {
       lines.append("#### \(score.scenario.name)")
       lines.append("")
@@ -42,8 +42,30 @@ public enum CalibrationTable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// One row per scenario, one column per band: the value, marked ✗ where it fails and in
+  /// parentheses where too few cases to check.
+  public static func overview(_ scores: [ScenarioScore], seeds: Int) -> [String] {
+    let headings = Metric.allCases.map(\.shortLabel) + ["median error vs line, km/h"]
+    var lines = [
+      "| scenario | " + headings.joined(separator: " | ") + " |",
+      "|---|" + String(repeating: "---:|", count: headings.count),
+    ]
+    for score in scores {
+      let cells = BandCheck.all(of: score, seeds: seeds).map { check in
+        switch check.verdict {
+        case .pass: check.value
+        case .fail: check.value + " ✗"
+        case .unchecked: check.value == "—" ? "—" : "(\(check.value))"
+        }
+      }
+      lines.append(
+        "| " + ([score.scenario.name] + cells).map(\.replacingPipes).joined(separator: " | ") + " |")
+    }
+    return lines
+  }
+
   /// `N of M bands fail:` and each failure, or that all hold.
-  static func summary(_ scores: [ScenarioScore], seeds: Int) -> [String] {
+  public static func summary(_ scores: [ScenarioScore], seeds: Int) -> [String] {
     let checks = scores.flatMap { BandCheck.all(of: $0, seeds: seeds) }.filter { $0.verdict != .unchecked }
     let failures = scores.flatMap { BandCheck.failures(of: $0, seeds: seeds) }
     guard !failures.isEmpty else { return ["All \(checks.count) bands checked hold."] }

@@ -26,6 +26,22 @@ public enum Metric: String, CaseIterable, Sendable {
     }
   }
 
+  /// A column heading.
+  public var shortLabel: String {
+    switch self {
+    case .rateWithin1Sigma: "rate 1σ"
+    case .rateWithin2Sigma: "rate 2σ"
+    case .speedWithin2Sigma: "speed 2σ"
+    case .headingWithin2Sigma: "heading 2σ"
+    case .closestDistanceWithin2Sigma: "closest km 2σ"
+    case .closestTimeWithin2Sigma: "closest time 2σ"
+    case .wrongDirection: "wrong direction"
+    case .lateArrival: "late arrival"
+    case .arrivalWarned: "arrival warned"
+    case .headingAtRest: "heading at rest"
+    }
+  }
+
   /// What the count beside the share is a count of.
   public var countLabel: String {
     switch self {

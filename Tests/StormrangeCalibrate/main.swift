@@ -1,7 +1,8 @@
-// stormrange-calibrate [SEEDS] [--markdown] [--jobs N] [--scenario NAME]... [--show SEED]
+// stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]
 //
 // Scores `status` on SEEDS simulated storms (default 200) of every scenario (or of those named)
-// against the bands, and prints the table: for a terminal, or with --markdown for docs.
+// against the bands, and prints the table: for a terminal, or with --markdown for docs;
+// --overview prints only the markdown overview, a row per scenario.
 // Scripts/calibrate builds it in release and runs it. --show SEED prints, instead, that seed's storm
 // of each scenario: its measurements, the truth, what status said, and the six-range line.
 import NowcastCalibration
@@ -20,6 +21,7 @@ func fail(_ message: String) -> Never {
 
 var seeds = CalibrationBands.seeds
 var markdown = false
+var overview = false
 var jobs = 2
 var names: [String] = []
 var shown: UInt64?
@@ -27,6 +29,7 @@ var arguments = CommandLine.arguments.dropFirst()[...]
 while let argument = arguments.popFirst() {
   switch argument {
   case "--markdown": markdown = true
+  case "--overview": overview = true
   case "--jobs":
     guard let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 else {
       fail("--jobs wants a whole number of at least 1")
@@ -41,7 +44,9 @@ while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else { fail("--show wants a seed") }
     shown = value
   case "-h", "--help":
-    print("usage: stormrange-calibrate [SEEDS] [--markdown] [--jobs N] [--scenario NAME]... [--show SEED]")
+    print(
+      "usage: stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]"
+    )
     exit(0)
   default:
     guard let value = Int(argument), value > 0 else {
@@ -78,6 +83,12 @@ let scores = await withTaskGroup(of: (Int, ScenarioScore).self) { group in
   return scenarios.indices.map { results[$0]! }
 }
 
-print(
-  markdown ? CalibrationTable.markdown(scores, seeds: seeds) : CalibrationTable.text(scores, seeds: seeds),
-  terminator: "")
+if overview {
+  print(
+    (CalibrationTable.overview(scores, seeds: seeds) + [""] + CalibrationTable.summary(scores, seeds: seeds))
+      .joined(separator: "\n"))
+} else {
+  print(
+    markdown ? CalibrationTable.markdown(scores, seeds: seeds) : CalibrationTable.text(scores, seeds: seeds),
+    terminator: "")
+}
