@@ -91,6 +91,19 @@ let package = Package(
       name: "StormrangeProcessTests",
       dependencies: ["StormrangeProcess", "StormrangeKit", "StormrangeStore", "TestSupport"],
       swiftSettings: swiftSettings),
+    // Synthetic storms from physics, and the scoring of `status` on them (Scripts/calibrate,
+    // docs/science.md). The simulator imports nothing of the estimator it referees.
+    .target(name: "StormSimulator", path: "Tests/StormSimulator", swiftSettings: swiftSettings),
+    .target(
+      name: "NowcastCalibration", dependencies: ["StormSimulator", "StormrangeDomain"],
+      path: "Tests/NowcastCalibration", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "stormrange-calibrate", dependencies: ["NowcastCalibration", "StormSimulator"],
+      path: "Tests/StormrangeCalibrate", swiftSettings: swiftSettings),
+    .testTarget(name: "StormSimulatorTests", dependencies: ["StormSimulator"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "NowcastCalibrationTests", dependencies: ["NowcastCalibration", "StormSimulator"],
+      swiftSettings: swiftSettings),
     // Foundation's generic property-list coders on the same files, for Benchmarks/bench.py.
     .executableTarget(
       name: "stormrange-peer-benchmark", path: "Sources/PeerBenchmark", swiftSettings: swiftSettings),

@@ -1,0 +1,20 @@
+import FoundationEssentials
+import StormrangeDomain
+
+/// The baseline a nowcast must beat: what phone apps do, an ordinary least-squares line through
+/// the last six ranges against time, its slope taken as the rate of change of range now.
+public enum SixRangeLine {
+  public static let count = 6
+
+  /// Metres per second, negative when the range falls; nil with fewer than two distinct times.
+  public static func rate(of measurements: [Measurement]) -> Double? {
+    let last = measurements.suffix(count)
+    guard let first = last.first else { return nil }
+    let points = last.map { (time: $0.date.timeIntervalSince(first.date), range: $0.distance) }
+    let meanTime = points.reduce(0) { $0 + $1.time } / Double(points.count)
+    let meanRange = points.reduce(0) { $0 + $1.range } / Double(points.count)
+    let spread = points.reduce(0) { $0 + ($1.time - meanTime) * ($1.time - meanTime) }
+    guard spread > 0 else { return nil }
+    return points.reduce(0) { $0 + ($1.time - meanTime) * ($1.range - meanRange) } / spread
+  }
+}
