@@ -96,12 +96,14 @@ public struct ScoredStorm: Sendable {
   public static let warningWindow = 30 * 60.0
 
   /// For a storm outside 10 km that comes within it in the next 30 minutes: whether status gave a
-  /// forecast, or already showed it inside (its latest distance within 10 km). Nil for any other.
+  /// forecast, or already showed it inside (its latest distance, or its estimated range now, within
+  /// 10 km: `already within 10 km`). Nil for any other.
   public var arrivalWarned: Bool? {
     guard truth.range > StormTruth.closeDistance, let arrival = truth.arrivalWithin10km,
       arrival <= storm.statusTime + Self.warningWindow
     else { return nil }
     return trend.within10km != nil || latestDistance <= StormTruth.closeDistance
+      || (trend.range.map { $0 <= StormTruth.closeDistance } ?? false)
   }
 
   /// For a storm at rest: whether status gave it a heading. Nil for one that moves.

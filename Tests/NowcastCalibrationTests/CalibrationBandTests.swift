@@ -12,10 +12,23 @@ import Testing
 /// estimator whose true share sits exactly on a bound then fails one check by chance 0.13 % of the
 /// time, so the ~170 checks of a good estimator pass together; one 3σ worse fails.
 @Suite struct CalibrationBandTests {
-  /// Until the estimator of issue 20 lands, the bands are checked and their failures reported as
-  /// known issues, without failing the suite: the old estimator fails many (the table of
-  /// `Scripts/calibrate`). Set this to true to enforce them.
-  static let bandsEnforced = false
+  /// The bands the nowcast does not meet yet, by scenario and metric label, each a known issue
+  /// (docs/science.md#calibration lists them): every other band is enforced. A listed band may
+  /// hold at these seeds, where the bands are widened for chance, though it misses at 200.
+  static let unmet: [String: Set<String>] = [
+    "within 10 km in 30 min: warned": [
+      "AS3935 far, then ears near", "AS3935 only", "detector, 10 %", "head-on, compass points", "head-on, degrees",
+      "head-on, ranges only", "multicell, bearings", "multicell, ranges only", "passing 5-12 km, bearings",
+      "passing fast, ranges only", "short, 6 min every 20 s", "slow, 10-18 km/h", "sparse, every 5 min",
+      "still, then charging", "turning toward you",
+    ],
+    "trend rate within 1σ": ["AS3935 only", "passing fast, ranges only", "short, 6 min every 20 s", "still, then charging"],
+    "trend rate within 2σ": ["AS3935 only", "passing fast, ranges only", "still, then charging"],
+    "closest distance within 2σ": [
+      "multicell, bearings", "short, 6 min every 20 s", "turning 45 degrees", "turning toward you",
+    ],
+    "median |rate error| vs 6-range line": ["still, then charging"],
+  ]
 
   static let seeds: ClosedRange<UInt64> = 1...60
   static let chance = 3.0
@@ -23,12 +36,16 @@ import Testing
   @Test(arguments: Scenario.all.map(\.name))
   func bandsHold(scenario name: String) {
     let score = ScenarioScore(scenario: Scenario.named(name)!, seeds: Self.seeds)
-    let failures = BandCheck.failures(of: score, seeds: Self.seeds.count, chance: Self.chance)
-    if Self.bandsEnforced {
-      #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-    } else {
-      withKnownIssue("the estimator before issue 20 misses these bands", isIntermittent: true) {
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    let checks = BandCheck.all(of: score, seeds: Self.seeds.count, chance: Self.chance)
+    for check in checks where check.verdict != .unchecked {
+      let known = Self.unmet[check.label]?.contains(name) ?? false
+      let text = "\(name): \(check.label) \(check.value) of \(check.count) \(check.countLabel), band \(check.band)"
+      if known {
+        withKnownIssue("not met yet: \(text)", isIntermittent: true) {
+          #expect(check.verdict == .pass, "\(text)")
+        }
+      } else {
+        #expect(check.verdict == .pass, "\(text)")
       }
     }
   }

@@ -101,7 +101,10 @@ struct Nowcast: Sendable {
       let east = particle.east + particle.eastSpeed * time
       let north = particle.north + particle.northSpeed * time
       let distance = (east * east + north * north).squareRoot()
-      distances.append(distance)
+      // With bearings, signed by the side it passes on, so that a storm coming straight at you
+      // gives 0 ± its spread rather than a spread of distances that are all more than 0.
+      let side = particle.east * particle.northSpeed - particle.north * particle.eastSpeed < 0 ? -1.0 : 1.0
+      distances.append(bearings ? side * distance : distance)
       times.append(time)
       chosen.append(weight)
       if distance > 0 {
@@ -129,14 +132,16 @@ struct Nowcast: Sendable {
       bearing = (mean, variance.squareRoot())
     }
     return ClosestApproach(
-      distance: distance.mean, distanceError: distance.standardDeviation,
+      distance: abs(distance.mean), distanceError: distance.standardDeviation,
       date: filter.time.addingTimeInterval(time.mean), dateError: time.standardDeviation,
       bearing: bearing?.0, bearingError: bearing?.1)
   }
 
-  /// When the centre comes within `distance` metres: the 5th, 50th and 95th percentiles over the
-  /// hypotheses, each moved on by its own mode's motion (so the spread grows as the forecast
-  /// reaches further), up to ``NowcastModel/horizon``. A percentile beyond the horizon is nil.
+  /// When the centre comes within `distance` metres, if it does: the 5th, 50th and 95th percentiles
+  /// over the hypotheses that do, each moved on by its own mode's motion (so the spread grows as the
+  /// forecast reaches further), up to ``NowcastModel/horizon``. Nil when fewer than
+  /// ``NowcastModel/arrivalChance`` of them come within it by then: a storm likely to pass farther
+  /// out gets no forecast, one that may well come close does.
   func arrival(within distance: Double) -> (earliest: Date, median: Date, latest: Date?)? {
     var forecast = filter
     let count = forecast.particles.count
@@ -152,9 +157,17 @@ struct Nowcast: Sendable {
       }
       if !pending { break }
     }
-    let sample = WeightedSample(values: times, weights: filter.weights)
+    // Of the hypotheses that arrive: when, if it comes.
+    var arriving = [Double]()
+    var arrivingWeights = [Double]()
+    for (time, weight) in zip(times, filter.weights) where time.isFinite {
+      arriving.append(time)
+      arrivingWeights.append(weight)
+    }
+    let chance = arrivingWeights.reduce(0, +)
+    guard chance >= NowcastModel.arrivalChance else { return nil }
+    let sample = WeightedSample(values: arriving, weights: arrivingWeights.map { $0 / chance })
     let (earliest, median, latest) = (sample.quantile(0.05), sample.quantile(0.5), sample.quantile(0.95))
-    guard median.isFinite else { return nil }
     return (
       date.addingTimeInterval(earliest), date.addingTimeInterval(median),
       latest.isFinite ? date.addingTimeInterval(latest) : nil

@@ -214,8 +214,11 @@ struct NowcastFilter: Sendable {
     if 1 / sumOfSquares < Double(particles.count) / 2 { resample() }
   }
 
-  /// Systematic resampling, then a little jitter of the strike scatter so that copies of one
-  /// particle do not stay identical in what no motion changes.
+  /// Systematic resampling, then a little jitter (a regularised particle filter), so that copies of
+  /// one particle spread again instead of collapsing the cloud onto a few ancestors, which would
+  /// make the filter surer than its data. The jitter is ``NowcastModel/regularisation`` of the
+  /// cloud's own spread in range, direction (with bearings), velocity along and across the line of
+  /// sight, and strike scatter.
   private mutating func resample() {
     let count = particles.count
     var chosen = [StormParticle]()
@@ -229,14 +232,67 @@ struct NowcastFilter: Sendable {
         index += 1
         cumulative += weights[index]
       }
-      var particle = particles[index]
-      particle.scatter = min(
-        max(particle.scatter * Math.exp(0.05 * random.normal()), NowcastModel.scatterRange.lowerBound),
-        NowcastModel.scatterRange.upperBound)
-      chosen.append(particle)
+      chosen.append(particles[index])
       target += step
     }
-    particles = chosen
     weights = [Double](repeating: step, count: count)
+    particles = chosen
+    regularise()
+  }
+
+  private mutating func regularise() {
+    let frames = particles.map(LocalFrame.init)
+    let equal = weights
+    func spread(_ values: [Double]) -> Double { WeightedSample(values: values, weights: equal).standardDeviation }
+    let h = NowcastModel.regularisation
+    let rangeJitter = h * spread(frames.map(\.range))
+    let alongJitter = h * spread(frames.map(\.along))
+    let acrossJitter = h * spread(frames.map(\.across))
+    let scatterJitter = h * spread(particles.map { Math.log($0.scatter) })
+    var directionJitter = 0.0
+    if hasBearings {
+      let mean = Math.atan2(
+        particles.reduce(0) { $0 + $1.east / max($1.range, 1) }, particles.reduce(0) { $0 + $1.north / max($1.range, 1) })
+      directionJitter = h * spread(frames.map { Math.wrappedDegrees(($0.direction - mean) * 180 / Double.pi) }) * Double.pi / 180
+    }
+    for index in particles.indices {
+      var frame = frames[index]
+      frame.range = max(frame.range + rangeJitter * random.normal(), 10)
+      if hasBearings { frame.direction += directionJitter * random.normal() }
+      if particles[index].mode != .atRest {
+        frame.along += alongJitter * random.normal()
+        frame.across += acrossJitter * random.normal()
+      }
+      frame.apply(to: &particles[index])
+      particles[index].scatter = min(
+        max(particles[index].scatter * Math.exp(scatterJitter * random.normal()), NowcastModel.scatterRange.lowerBound),
+        NowcastModel.scatterRange.upperBound)
+    }
+  }
+}
+
+/// A particle seen from the observer: range and direction of the centre, and its velocity along
+/// and across the line of sight.
+private struct LocalFrame {
+  var range: Double
+  /// Radians clockwise from north.
+  var direction: Double
+  var along: Double
+  var across: Double
+
+  init(_ particle: StormParticle) {
+    range = particle.range
+    direction = Math.atan2(particle.east, particle.north)
+    let (sine, cosine) = (Math.sin(direction), Math.cos(direction))
+    along = particle.eastSpeed * sine + particle.northSpeed * cosine
+    across = particle.eastSpeed * cosine - particle.northSpeed * sine
+  }
+
+  func apply(to particle: inout StormParticle) {
+    let (sine, cosine) = (Math.sin(direction), Math.cos(direction))
+    particle.east = range * sine
+    particle.north = range * cosine
+    particle.eastSpeed = along * sine + across * cosine
+    particle.northSpeed = along * cosine - across * sine
   }
 }

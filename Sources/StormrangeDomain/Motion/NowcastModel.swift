@@ -60,6 +60,10 @@ enum NowcastModel {
 
   // MARK: The filter
 
+  /// The jitter after resampling, as a fraction of the cloud's own spread (a regularised particle
+  /// filter's bandwidth; about what the usual rule, (4 / (N·(d + 2)))^(1/(d + 4)) for N = 2000
+  /// and d = 4, gives, halved because the motion model spreads moving particles too).
+  static let regularisation = 0.2
   /// How many hypotheses the filter carries.
   static let particleCount = 2_000
   /// The filter reads the storm's measurements of the last 90 minutes before its latest, at most
@@ -71,6 +75,10 @@ enum NowcastModel {
   static let maximumStep = 60.0
   /// How far ahead an arrival within 10 km is forecast.
   static let horizon = 3 * 3_600.0
+  /// The least chance of coming within 10 km within the horizon for which an arrival is forecast:
+  /// one in five. A safety tool warns of a storm that may well come close, not only of one that
+  /// surely will.
+  static let arrivalChance = 0.2
   /// The step of the forecast of an arrival, seconds.
   static let forecastStep = 60.0
 }

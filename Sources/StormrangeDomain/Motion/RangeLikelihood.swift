@@ -8,8 +8,9 @@
 ///   about ``NowcastModel/nearestChannelBias``; the taps have the measurement's own error plus a
 ///   net lateness (``NowcastModel/tapBias``).
 /// - **AS3935:** the chip's estimate is the strike's distance times a lognormal factor, and the
-///   reading is the step whose interval holds it. The last step, 40 km, holds everything beyond:
-///   "38.5 km or more".
+///   reading is the step whose interval holds it; an estimate past the last step is "out of
+///   range", no reading. So the last step, 40 km, means "38.5 km or more": a storm leaving 40 km
+///   keeps reading 40 until it reads nothing.
 /// - **Other detectors:** ±10 % of the distance.
 /// - **Bearings:** judged by eye, the strike's own direction off the centre's, and rounded to
 ///   a compass point or to 5° when the value says it may have been.
@@ -26,12 +27,8 @@ struct RangeLikelihood: Sendable {
     switch observation.sensor {
     case .as3935:
       let interval = AS3935.interval(forMetres: observation.distance)
-      let isLast = observation.distance == (AS3935.stepsKilometres.last ?? 0) * 1_000
       logInterval = interval.map { interval in
-        (
-          interval.lowerBound > 0 ? Math.log(interval.lowerBound) : -Double.infinity,
-          isLast ? Double.infinity : Math.log(interval.upperBound)
-        )
+        (interval.lowerBound > 0 ? Math.log(interval.lowerBound) : -Double.infinity, Math.log(interval.upperBound))
       }
       ownVariance = 0
     case .ears:
@@ -46,6 +43,10 @@ struct RangeLikelihood: Sendable {
     }
     bearingSpread = observation.bearing.map(Self.bearingSpread(of:))
   }
+
+  /// The logarithm of the top of the AS3935's last step, metres: past it the chip reports "out of
+  /// range".
+  private static let as3935Limit = Math.log(AS3935.interval(forMetres: (AS3935.stepsKilometres.last ?? 40) * 1_000)?.upperBound ?? 41_500)
 
   /// Degrees, one standard deviation, of a bearing as given: the eye's error and, when the value
   /// is a multiple of a rounding step, that step's rounding error.
@@ -75,10 +76,14 @@ struct RangeLikelihood: Sendable {
         (NowcastModel.as3935LogSpread * NowcastModel.as3935LogSpread + scatter * scatter / (strike * strike))
         .squareRoot()
       let logStrike = Math.log(strike)
-      let upper = logInterval.upper.isFinite ? Math.normalCDF((logInterval.upper - logStrike) / logSpread) : 1
+      let upper = Math.normalCDF((logInterval.upper - logStrike) / logSpread)
       let lower = logInterval.lower.isFinite ? Math.normalCDF((logInterval.lower - logStrike) / logSpread) : 0
+      // The chip gives a distance only when its estimate is within its last step; beyond, it says
+      // "out of range", which is no reading. So a reading is as likely as its step is among the
+      // steps the chip can give from there, and a far storm's readings bunch in the last one.
+      let inRange = Math.normalCDF((Self.as3935Limit - logStrike) / logSpread)
       // A small floor: a reading from somewhere else entirely (another storm) is possible.
-      result = Math.log(max(upper - lower, 0) + 1e-3)
+      result = Math.log(max(upper - lower, 0) / max(inRange, 1e-12) + 1e-3)
     } else {
       let expected: Double
       let variance: Double
