@@ -43,8 +43,7 @@ struct ModeRunner {
       // Standard input's lines, until its end or a signal, which ends the stream as its end does:
       // the signal is taken, so the command exits 0 (a stream, like a one-shot `watch`).
       let reader = FileDescriptorLineReader(descriptor: 0, clock: clock, stop: Signals.stopCheck)
-      let result = stream.run(
-        source: reader, writeOut: { session.writeOut(console) }, shouldStop: { Signals.pending != 0 })
+      let result = stream.run(source: reader, console: console, shouldStop: { Signals.pending != 0 })
       _ = Signals.take()
       return result
     }

@@ -12,12 +12,12 @@ import StormrangeStore
 /// every ``summaryInterval`` of the session's clock, at the first line after it.
 ///
 /// Nothing is kept per line, so memory stays flat however long the stream runs. The executable
-/// supplies the input, how to write out the output and when to stop (``run(source:writeOut:shouldStop:)``).
+/// supplies the input, the console and when to stop (``run(source:console:shouldStop:)``).
 public final class IngestStream {
   /// What ended the stream, beyond its input.
   public struct Result: Sendable {
-    /// A save failed: nothing of the group is on disk; the stream ended there. The command reports
-    /// it and exits 1.
+    /// The history could not be read or saved: the group's readings from that line on are not on
+    /// disk, and the stream ended there. The command reports it and exits 1.
     public var saveFailure: StormrangeError?
     /// Standard output could not be written (its reader went away, or a write failed).
     public var outputFailure: Console.WriteResult?
@@ -43,30 +43,31 @@ public final class IngestStream {
   }
 
   /// Reads `source` to its end, or until `shouldStop` (a signal), which ends it the same way:
-  /// what was read is saved, and the summary written. `writeOut` writes out what the session holds
-  /// (``Session/writeOut(_:linesLeft:)``).
-  public func run(
-    source: LineSource, writeOut: () -> Console.WriteResult, shouldStop: () -> Bool
-  ) -> Result {
+  /// what was read is saved, and the summary written. What the session says goes to `console`,
+  /// written out after each save (``Session/writeOut(_:linesLeft:)``).
+  public func run(source: LineSource, console: Console, shouldStop: () -> Bool) -> Result {
+    let writeOut = { self.session.writeOut(console) }
     var result = Result()
-    while !shouldStop(), let line = source.nextLine() {
+    while result.saveFailure == nil, !shouldStop(), let line = source.nextLine() {
       lineNumber += 1
       session.beginGroup()
-      take(line)
+      result.saveFailure = take(line)
       var grouped = 1
-      while grouped < Self.groupLimit, !shouldStop(), source.peekArrivedLine() != nil,
-        let next = source.nextLine()
+      while result.saveFailure == nil, grouped < Self.groupLimit, !shouldStop(),
+        source.peekArrivedLine() != nil, let next = source.nextLine()
       {
         lineNumber += 1
         grouped += 1
-        take(next)
+        result.saveFailure = take(next)
       }
       do {
         try session.commitGroup()
       } catch {
+        // Nothing of the group is on disk: none of it may be confirmed.
+        console.discardUnflushed()
         result.saveFailure = error
-        break
       }
+      guard result.saveFailure == nil else { break }
       summariseIfDue()
       if let failure = failed(writeOut()) {
         result.outputFailure = failure
@@ -82,24 +83,32 @@ public final class IngestStream {
     return result
   }
 
-  /// Reads one line, records its reading and reports what it gave.
-  private func take(_ line: InputLine) {
-    guard !line.isTooLong else { return warn(StormrangeError.lineTooLong.message) }
-    guard line.isValidUTF8 else { return warn("not valid UTF-8 text; skipped") }
+  /// Reads one line, records its reading and reports what it gave; returns why the history could
+  /// not take the reading (it cannot be read or written, or it would grow too large), which ends
+  /// the stream.
+  private func take(_ line: InputLine) -> StormrangeError? {
+    guard !line.isTooLong else {
+      warn(StormrangeError.lineTooLong.message)
+      return nil
+    }
+    guard line.isValidUTF8 else {
+      warn("not valid UTF-8 text; skipped")
+      return nil
+    }
     let delivery = ingest.receive(line.text, arrival: line.arrival.wall)
     if let sensor = delivery.newSensor, ingest.options.sensors.isEmpty {
-      write(
-        "stormrange: line \(lineNumber): new sensor \(sensor.name) (\(sensor.kind.rawValue)); "
-          + "--sensor \(sensor.name) records only the sensors named")
+      // rtl_433 hears the neighbours' sensors too: say how to leave them out.
+      let hint =
+        ingest.options.format == .rtl433 ? "; --sensor \(sensor.name) records only the sensors named" : ""
+      write("stormrange: line \(lineNumber): new sensor \(sensor.name) (\(sensor.kind.rawValue))" + hint)
     }
     if let warning = delivery.warning { warn(warning) }
-    if let reading = delivery.reading {
-      do {
-        try session.record(reading, warning: nil, unit: session.currentSettings.unit)
-      } catch {
-        // Only a change the history refuses (its size limit) fails here; the save comes later.
-        warn(error.message)
-      }
+    guard let reading = delivery.reading else { return nil }
+    do {
+      try session.record(reading, warning: nil, unit: session.currentSettings.unit)
+      return nil
+    } catch {
+      return error
     }
   }
 
