@@ -42,14 +42,14 @@ def test_add_records_the_kind_and_the_as3935_rules_follow_it(sandbox):
     ("add 14 km detector franklin", "'franklin' is not a kind of detector; use as3935|generic"),
     ("add 6.5 detector as3935",
      "'detector' is for a detector's range, which has a unit: e.g. add 12 km detector as3935; a delay in seconds has none"),
-    ("add 14 km detector as3935 detector as3935", None),
+    ("add 14 km detector as3935 detector as3935",
+     "'detector' is given twice; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] "
+     "[detector KIND] [note TEXT]"),
 ])
 def test_a_contradiction_or_a_bad_kind_is_refused_in_one_line(sandbox, line, message):
     result = sandbox.batch(line)
     assert result.status == 1
-    assert len(result.err_lines) == 1
-    if message:
-        assert result.err_lines[0] == f"stormrange: line 1: {message}"
+    assert result.err_lines == [f"stormrange: line 1: {message}"]
     assert not sandbox.history_path.exists()
 
 

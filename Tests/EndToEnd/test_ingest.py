@@ -6,9 +6,13 @@ shows here. Repeats, wraps, resets and no-storm messages give exactly the readin
 storm approaching from 40 km gives an approaching trend; signals end the stream with 0 after
 saving; bad lines warn with their line numbers and never stop it."""
 
+import contextlib
 import datetime
 import json
+import os
 import signal
+import subprocess
+import threading
 
 import pytest
 
@@ -233,3 +237,57 @@ def test_a_time_without_a_zone_is_local_time(sandbox):
     env = dict(sandbox.env, TZ="Europe/Berlin")
     assert sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines), env=env).status == 0
     assert [date for _, date, _ in readings(sandbox)] == [stamp(moment)]
+
+
+def peak_memory_kib(sandbox, args: list[str], chunks) -> tuple[int, str, int]:
+    """Runs stormrange with `args`, fed `chunks` on a pipe by another thread; returns its status,
+    stderr and peak resident memory in KiB (from wait4, for this process alone)."""
+    process = subprocess.Popen([sandbox.binary, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home)
+    errors = []
+
+    def feed():
+        with contextlib.suppress(BrokenPipeError):
+            for chunk in chunks:
+                process.stdin.write(chunk)
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.close()
+
+    threads = [threading.Thread(target=feed, daemon=True),
+               threading.Thread(target=lambda: errors.append(process.stderr.read()), daemon=True)]
+    for thread in threads:
+        thread.start()
+    watchdog = threading.Timer(300, process.kill)
+    watchdog.start()
+    try:
+        _, wait_status, usage = os.wait4(process.pid, 0)
+    finally:
+        watchdog.cancel()
+    for thread in threads:
+        thread.join(timeout=60)
+    return os.waitstatus_to_exitcode(wait_status), b"".join(errors).decode(), usage.ru_maxrss
+
+
+def test_memory_stays_flat_over_any_number_of_lines(sandbox):
+    """300,000 lines, most of them the sensor repeating itself, a few strikes and bad lines among
+    them, take no more memory than ten lines do, give or take 16 MB."""
+    now = utc_now() - datetime.timedelta(minutes=30)
+    decoded = json.loads(wh57.decode(STRIKE, SENSOR, 14, 0, now))
+    # The real decoder's line, its count changed here: 256 runs of rtl_433 would only be slower.
+    by_count = [(json.dumps({**decoded, "strike_count": count}) + "\n").encode() for count in range(256)]
+
+    def lines(count: int):
+        # Each block: a strike (the count up by one), the sensor repeating it, and a bad line.
+        for block in range(1, count // 1000 + 1):
+            line = by_count[block % 256]
+            yield line * 999 + b"junk\n"
+
+    status, stderr, few = peak_memory_kib(sandbox, ["ingest", "rtl433"], [by_count[0] * 9 + by_count[1]])
+    assert status == 0, stderr
+    sandbox.history_path.unlink()
+    status, stderr, many = peak_memory_kib(sandbox, ["ingest", "rtl433"], lines(300_000))
+    assert status == 0, stderr
+    assert stderr.splitlines()[-1] == "stormrange: 280 more warnings not shown"
+    assert stderr.splitlines()[-2] == (
+        f"stormrange: {SOURCE} (as3935): 299 readings, 299400 repeats, 0 noise, 0 disturbers, 1 wrap")
+    assert many - few < 16_000, f"peak {many} KiB against {few} KiB for ten lines"
