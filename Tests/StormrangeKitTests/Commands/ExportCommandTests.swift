@@ -51,7 +51,8 @@ import Testing
     test.run("export csv")
     #expect(
       test.output.take()
-        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector\r\n")
+        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector\r\n"
+    )
   }
 
   @Test func toAFileWithSpacesInItsName() throws {

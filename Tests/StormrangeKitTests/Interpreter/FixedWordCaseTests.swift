@@ -33,6 +33,7 @@ import Testing
     #expect(interpreter.completions(before: "set UNIT ", word: "n") == ["nmi"])
     #expect(interpreter.completions(before: "add 6 FROM ", word: "ws") == ["WSW"])
     #expect(interpreter.completions(before: "export ", word: "J") == ["json"])
-    #expect(interpreter.completions(before: "add 6 km SOURCE x ", word: "") == ["at", "detector", "from", "note"])
+    #expect(
+      interpreter.completions(before: "add 6 km SOURCE x ", word: "") == ["at", "detector", "from", "note"])
   }
 }
