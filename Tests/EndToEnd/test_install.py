@@ -141,7 +141,7 @@ def test_the_man_page_renders_with_the_flags_and_every_command(installed):
     for command in COMMANDS:
         assert any(tag == command or tag.startswith(command + " ") for tag in tags), command
     assert "set [unit km|m|mi|ft|nmi | temperature VALUE[C|F]]" in page
-    assert "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]" in page
+    assert "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]" in page
     assert "--generate-manual-page" not in page
 
 

@@ -88,8 +88,10 @@ def test_a_detector_range_is_stored_without_timing_keys(sandbox):
     assert result.status == 0, result.stderr
     assert result.out_lines == ["#1  14.00 km 250°  (as3935)", "#2  4.83 km  (detector)"]
     first, second = sandbox.read_history()
-    assert first == {"date": FLASH, "distance": 14000.0, "bearing": 250.0, "source": "as3935", "note": "first"}
-    assert set(second) == {"date", "distance", "source"} and second["distance"] == pytest.approx(4828.032)
+    assert first == {
+        "date": FLASH, "distance": 14000.0, "bearing": 250.0, "source": "as3935", "detector": "as3935", "note": "first"}
+    assert set(second) == {"date", "distance", "source", "detector"} and second["distance"] == pytest.approx(4828.032)
+    assert second["detector"] == "generic"
 
 
 @pytest.mark.parametrize("kilometres", AS3935_STEPS)
@@ -125,6 +127,7 @@ def test_export_json_has_the_new_keys_and_nulls_for_a_detector(sandbox):
     rows = json.loads(sandbox.run("export", "json").stdout)
     assert list(rows[0]) == [
         "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg", "source",
+        "detector",
     ]
     assert rows[0]["bearing_deg"] == 22.5 and rows[0]["source"] is None and rows[0]["delay_s"] == 6.0
     detector = rows[1]
@@ -137,9 +140,9 @@ def test_export_csv_keeps_the_old_columns_where_they_were(sandbox):
     mixed_history(sandbox)
     rows = list(csv.reader(io.StringIO(sandbox.run("export", "csv").stdout, newline="")))
     assert rows[0][:7] == ["index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note"]
-    assert rows[0][7:] == ["bearing_deg", "source"]
-    assert rows[2] == ["2", "2026-07-01T16:01:00Z", "", "10000.0", "", "", "", "200.25", "as3935"]
-    assert rows[4][6:] == ["near", "", "porch.1"]
+    assert rows[0][7:] == ["bearing_deg", "source", "detector"]
+    assert rows[2] == ["2", "2026-07-01T16:01:00Z", "", "10000.0", "", "", "", "200.25", "as3935", "as3935"]
+    assert rows[4][6:] == ["near", "", "porch.1", "generic"]
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
@@ -233,7 +236,7 @@ def test_a_history_written_by_another_tool_with_the_new_keys_loads(sandbox):
 
 
 def test_version_is_1_1(sandbox):
-    assert sandbox.run("--version").stdout == "stormrange 1.1.0\n"
+    assert sandbox.run("--version").stdout == "stormrange 1.2.0\n"
 
 
 def test_tab_completes_compass_points_after_from(sandbox):

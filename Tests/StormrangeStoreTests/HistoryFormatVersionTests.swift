@@ -130,4 +130,36 @@ import Testing
     let decoded = try HistoryFormat.decode(HistoryFormat.encodeFile(encoded), now: now)
     #expect(decoded == entries)
   }
+
+  /// Format 1.2: a detector's reading says its kind; one without it is of the kind its source implies.
+  @Test func theDetectorKindIsWrittenAndReadAndImpliedWhenMissing() throws {
+    let porch = try #require(DetectorSource("porch", kind: .as3935))
+    let entry = try HistoryFormat.encoded(
+      HistoryEntry(
+        Measurement(date: now, distance: 14_000, origin: .detector(source: porch), bearing: nil, note: nil)),
+      position: 1)
+    let text = String(decoding: Array(try #require(entry.encodedXML)), as: UTF8.self)
+    #expect(
+      text.contains(
+        "<key>source</key>\n\t\t<string>porch</string>\n\t\t<key>detector</key>\n\t\t<string>as3935</string>")
+    )
+    #expect(
+      try HistoryFormat.decode(HistoryFormat.encodeFile([entry]), now: now)[0].measurement.source == porch)
+    let implied = try HistoryFormat.entry(from: dictionary(detector), position: 1, now: now)
+    #expect(implied.measurement.source?.kind == .as3935)
+    var generic = detector
+    generic["source"] = .string("porch")
+    generic["distance"] = .real(11_000)
+    #expect(
+      try HistoryFormat.entry(from: dictionary(generic), position: 1, now: now).measurement.source?.kind
+        == .generic)
+    var contradiction = detector
+    contradiction["detector"] = .string("generic")
+    #expect(
+      problem(contradiction)
+        == "entry 2: 'detector' is 'generic', but 'source' is 'as3935', which is an AS3935")
+    var timed = timed
+    timed["detector"] = .string("as3935")
+    #expect(problem(timed) == "entry 2 has 'detector' but no 'source': only a detector's reading has a kind")
+  }
 }

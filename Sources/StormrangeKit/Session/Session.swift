@@ -19,6 +19,9 @@ public final class Session {
   /// Runs `watch` (see ``LiveStatus``) with `json` lines or a dashboard until it is left; set by the
   /// executable, which owns the terminal and the signals; nil where nothing can watch.
   public var watch: ((_ status: LiveStatus, _ json: Bool) -> Void)?
+  /// Runs `ingest`'s stream on standard input until it ends or a signal ends it; set by the
+  /// executable, which owns standard input and the signals; nil where no stream can be read.
+  public var ingest: ((IngestStream) -> IngestStream.Result)?
   /// Whether the process was asked to stop (a signal), for a command that waits on something other
   /// than the lock (the history and the settings are given their own): an export's reader.
   public var stopCheck = StopCheck.never

@@ -35,7 +35,7 @@ import Testing
   @Test(arguments: [
     (
       "add",
-      "missing SECONDS; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
+      "missing SECONDS; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
     ),
     ("add x", "'x' is not a number of seconds; e.g. add 6.5"),
     ("add nan", "'nan' is not a number of seconds; e.g. add 6.5"),
@@ -48,11 +48,11 @@ import Testing
     ("add 0x10", "'0x10' is not a number of seconds; e.g. add 6.5"),
     (
       "add 6 7",
-      "unexpected argument '7'; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
+      "unexpected argument '7'; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
     ),
     (
       "add 6 at",
-      "'at' needs a TIME; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
+      "'at' needs a TIME; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
     ),
     ("add 6 at noon", "'noon' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"),
     (
@@ -61,7 +61,7 @@ import Testing
     ),
     (
       "add 6 note",
-      "'note' needs some TEXT; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
+      "'note' needs some TEXT; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
     ),
     ("add 6 note \u{1B}[31mred", "the note contains the control character U+001B; remove it"),
     ("add 6 at 2999-01-01T00:00Z", "'2999-01-01T00:00Z' is in the future"),

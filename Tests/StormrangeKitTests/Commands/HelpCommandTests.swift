@@ -21,7 +21,7 @@ import Testing
     test.runAll(["help add", "help bang"])
     #expect(
       test.output.text.contains(
-        "usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"))
+        "usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"))
     #expect(test.output.text.contains("usage: thunder"))
     #expect(test.run("help nothing"))
   }

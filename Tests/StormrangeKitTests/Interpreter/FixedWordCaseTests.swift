@@ -18,7 +18,7 @@ import Testing
     #expect(stored[0].bearing?.degrees == 45)
     #expect(stored[0].note == "x")
     #expect(stored[0].distance == 12000)
-    #expect(stored[0].source?.isAS3935 == true)
+    #expect(stored[0].source?.kind == .as3935)
   }
 
   @Test func commandNamesStayCaseSensitive() {
@@ -33,6 +33,7 @@ import Testing
     #expect(interpreter.completions(before: "set UNIT ", word: "n") == ["nmi"])
     #expect(interpreter.completions(before: "add 6 FROM ", word: "ws") == ["WSW"])
     #expect(interpreter.completions(before: "export ", word: "J") == ["json"])
-    #expect(interpreter.completions(before: "add 6 km SOURCE x ", word: "") == ["at", "from", "note"])
+    #expect(
+      interpreter.completions(before: "add 6 km SOURCE x ", word: "") == ["at", "detector", "from", "note"])
   }
 }

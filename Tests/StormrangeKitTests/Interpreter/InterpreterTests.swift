@@ -109,11 +109,12 @@ import Testing
     #expect(interpreter.completions(before: "add 6 from ", word: "n") == ["N", "NE", "NNE", "NNW", "NW"])
     #expect(interpreter.completions(before: "add 6 from ", word: "ss") == ["SSE", "SSW"])
     #expect(interpreter.completions(before: "add 6 from NE ", word: "") == ["at", "note"])
-    #expect(interpreter.completions(before: "add 12 km ", word: "") == ["at", "from", "note", "source"])
+    #expect(
+      interpreter.completions(before: "add 12 km ", word: "") == ["at", "detector", "from", "note", "source"])
     #expect(interpreter.completions(before: "add 12 km source ", word: "") == ["as3935"])
     #expect(
       interpreter.completions(before: "add 12 km at 2026-07-01T16:00:00Z ", word: "") == [
-        "from", "note", "source",
+        "detector", "from", "note", "source",
       ])
     #expect(interpreter.completions(before: "add 6 note ", word: "") == [])
     #expect(interpreter.completions(before: "flash ", word: "w") == ["W", "WNW", "WSW"])

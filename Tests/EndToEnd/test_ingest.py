@@ -1,0 +1,293 @@
+"""`stormrange ingest`: detector messages on standard input recorded as readings (issue 21).
+
+rtl433's scenarios feed the real rtl_433's JSON: packets built per its WH31L/WH57 decoder's
+layout and decoded by `rtl_433 -R 190` (detector_packets.py), so a change in what rtl_433 prints
+shows here. Repeats, wraps, resets and no-storm messages give exactly the readings described; a
+storm approaching from 40 km gives an approaching trend; signals end the stream with 0 after
+saving; bad lines warn with their line numbers and never stop it."""
+
+import contextlib
+import datetime
+import json
+import os
+import signal
+import subprocess
+import threading
+
+import pytest
+
+import detector_packets as wh57
+from detector_packets import INTERFERENCE, NO_STORM, NOISE, RESET, STRIKE
+from guarantee_support import LineProcess
+
+SENSOR = 67016
+SOURCE = "FineOffset-WH31L-67016"
+
+
+def utc_now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
+def stamp(moment: datetime.datetime) -> str:
+    return moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def readings(sandbox) -> list[tuple[float, str, str | None]]:
+    """(km, date, note) of each stored reading, all of the one sensor, of the kind as3935."""
+    entries = sandbox.read_history()
+    for entry in entries:
+        assert entry["source"] == SOURCE and entry["detector"] == "as3935", entry
+        assert "delay" not in entry
+    return [(entry["distance"] / 1000, stamp(entry["date"].replace(tzinfo=datetime.timezone.utc)),
+             entry.get("note")) for entry in entries]
+
+
+@pytest.fixture(autouse=True)
+def tools():
+    wh57.require_tools()
+
+
+def test_repeats_wraps_resets_and_no_storm_messages_give_exactly_the_readings_described(sandbox):
+    start = utc_now() - datetime.timedelta(hours=3)
+    at = lambda minutes: start + datetime.timedelta(minutes=minutes)  # noqa: E731
+    messages = [
+        (RESET, NO_STORM, 0, at(0)),  # the first message: the baseline, nothing recorded
+        (STRIKE, 27, 1, at(1)),  # one strike: 27 km
+        (STRIKE, 27, 1, at(2)),  # the sensor repeats itself: nothing
+        (STRIKE, 24, 4, at(3)),  # three strikes since: one reading, with a note
+        (NOISE, 24, 4, at(4)),  # noise, the same count: a repeat, and noise counted
+        (STRIKE, NO_STORM, 5, at(5)),  # a strike without a distance: no reading
+        (STRIKE, 20, 254, at(6)),  # up to 254: one reading
+        (STRIKE, 17, 1, at(7)),  # past 255 a minute later: a wrap, 3 strikes, one reading
+        (RESET, NO_STORM, 0, at(8)),  # start-up: a new baseline
+        (STRIKE, 14, 2, at(9)),  # two strikes since the start-up
+        (STRIKE, 12, 1, at(100)),  # lower after more than an hour: a reset, not a wrap
+        (STRIKE, 12, 2, at(101)),  # one strike
+    ]
+    lines = [wh57.decode(state, SENSOR, distance, count, moment) for state, distance, count, moment in messages]
+    assert '"state" : "reset"' in lines[0] and "storm_dist_km" not in lines[0]
+    result = sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines))
+    assert result.status == 0, result.stderr
+    assert readings(sandbox) == [
+        (27, stamp(at(1)), None),
+        (24, stamp(at(3)), "3 strikes since the sensor's last message"),
+        (20, stamp(at(6)), "249 strikes since the sensor's last message"),
+        (17, stamp(at(7)), "3 strikes since the sensor's last message"),
+        (14, stamp(at(9)), "2 strikes since the sensor's last message"),
+        (12, stamp(at(101)), None),
+    ]
+    # One confirmation per reading, as `add` confirms one.
+    assert result.out_lines == [
+        f"#{index}  {km:.2f} km  ({SOURCE})" for index, km in enumerate([27, 24, 20, 17, 14, 12], start=1)
+    ]
+    assert result.err_lines[0] == (
+        f"stormrange: line 1: new sensor {SOURCE} (as3935); --sensor {SOURCE} records only the sensors named")
+    assert result.err_lines[-1] == (
+        f"stormrange: {SOURCE} (as3935): 6 readings, 2 repeats, 1 noise, 0 disturbers, "
+        "1 strike not recorded, 2 resets, 1 wrap")
+
+
+def test_a_storm_approaching_from_40_km_seen_by_a_wh57_gives_an_approaching_trend(sandbox):
+    """The WH57 reports the chip's steps; 40 km, its last, is recorded. One strike every four
+    minutes, the sensor's repeats between them, for 40 minutes up to now."""
+    steps = [40, 37, 34, 31, 27, 24, 20, 17, 14, 12, 10]
+    start = utc_now() - datetime.timedelta(minutes=4 * (len(steps) - 1) + 1)
+    lines = [wh57.decode(STRIKE, SENSOR, NO_STORM, 0, start - datetime.timedelta(minutes=2))]
+    for index, km in enumerate(steps, start=1):
+        moment = start + datetime.timedelta(minutes=4 * (index - 1))
+        lines.append(wh57.decode(STRIKE, SENSOR, km, index, moment))
+        lines.append(wh57.decode(STRIKE, SENSOR, km, index, moment + datetime.timedelta(minutes=1)))
+    result = sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines))
+    assert result.status == 0, result.stderr
+    assert [km for km, _, _ in readings(sandbox)] == steps
+    status = json.loads(sandbox.run("status", "--json").stdout)
+    assert status["latest"]["source"] == SOURCE
+    assert status["trend"]["direction"] == "approaching", status["trend"]
+
+
+def test_sensor_names_the_sensors_recorded(sandbox):
+    now = utc_now() - datetime.timedelta(minutes=10)
+    lines = []
+    for sensor in (SENSOR, 4242):
+        lines.append(wh57.decode(STRIKE, sensor, NO_STORM, 5, now))
+        lines.append(wh57.decode(STRIKE, sensor, 14, 6, now + datetime.timedelta(minutes=1)))
+    result = sandbox.run("ingest", "rtl433", "--sensor", SOURCE, input="".join(line + "\n" for line in lines))
+    assert result.status == 0, result.stderr
+    assert [km for km, _, _ in readings(sandbox)] == [14]
+    # The neighbour's sensor is neither recorded nor announced nor warned about.
+    assert "4242" not in result.stderr and "new sensor" not in result.stderr
+    # Without --sensor both are recorded, and each is announced once.
+    sandbox.history_path.unlink()
+    result = sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines))
+    assert [entry["source"] for entry in sandbox.read_history()] == [SOURCE, "FineOffset-WH31L-4242"]
+    assert [line for line in result.err_lines if "new sensor" in line] == [
+        f"stormrange: line 1: new sensor {SOURCE} (as3935); --sensor {SOURCE} records only the sensors named",
+        "stormrange: line 3: new sensor FineOffset-WH31L-4242 (as3935); "
+        "--sensor FineOffset-WH31L-4242 records only the sensors named",
+    ]
+
+
+def test_bad_lines_warn_with_their_line_numbers_and_never_stop_the_stream(sandbox):
+    now = utc_now() - datetime.timedelta(minutes=5)
+    good = [wh57.decode(STRIKE, SENSOR, NO_STORM, 1, now), wh57.decode(STRIKE, SENSOR, 8, 2, now)]
+    bad = [
+        b"not json",
+        b'{"model": "Acurite-6045M", "id": 1, "storm_dist": 7, "strike_count": 3}',
+        b'{"model": "Acurite-Tower", "id": 5, "temperature_C": 11.5}',
+        b"[1, 2]",
+        b'{"model": "FineOffset-WH31L", "id": 67016, "strike_count": "many"}',
+        b"\xff\xfe broken bytes",
+        b'{"model": "FineOffset-WH31L", "id": 67016, "strike_count": 3, "storm_dist_km": 7}',
+    ]
+    data = good[0].encode() + b"\n" + b"\n".join(bad) + b"\n" + good[1].encode() + b"\n"
+    result = sandbox.run("ingest", "rtl433", input=data)
+    assert result.status == 0
+    assert [km for km, _, _ in readings(sandbox)] == [8]
+    warnings = [line for line in result.err_lines if line.startswith("stormrange: line ") and "new sensor" not in line]
+    assert [line.split(":")[1].strip() for line in warnings] == [f"line {n}" for n in range(2, 9)]
+    assert "Acurite-6045M is not read" in warnings[1]
+    assert "Acurite-Tower" in warnings[2] and "rtl_433 -R 190" in warnings[2]
+    assert "not valid UTF-8" in warnings[5]
+    # 7 km is not one of the AS3935's steps: refused as `add 7 km source … detector as3935` is.
+    assert "7 km is not a distance an AS3935 reports" in warnings[6]
+
+
+def test_at_most_20_warnings_then_a_count(sandbox):
+    result = sandbox.run("ingest", "rtl433", input="junk\n" * 25)
+    assert result.status == 0
+    assert len([line for line in result.err_lines if line.startswith("stormrange: line ")]) == 20
+    assert result.err_lines[-1] == "stormrange: 5 more warnings not shown"
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_ends_the_stream_like_its_end_with_what_was_read_saved(sandbox, signal_number):
+    now = utc_now() - datetime.timedelta(minutes=5)
+    process = LineProcess([sandbox.binary, "ingest", "rtl433"], sandbox.env, sandbox.home)
+    try:
+        process.send(wh57.decode(STRIKE, SENSOR, NO_STORM, 1, now) + "\n")
+        process.send(wh57.decode(STRIKE, SENSOR, 20, 2, now) + "\n")
+        process.wait_for_output(1)
+        process.process.send_signal(signal_number)
+        assert process.finish() == 0
+    finally:
+        process.close()
+    assert [km for km, _, _ in readings(sandbox)] == [20]
+    assert process.err_lines[-1].decode() == f"stormrange: {SOURCE} (as3935): 1 reading, 0 repeats, 0 noise, 0 disturbers"
+
+
+def test_a_failed_save_exits_1(sandbox):
+    (sandbox.home / "afile").write_text("")
+    result = sandbox.run("--file", str(sandbox.home / "afile" / "history.plist"), "ingest", "km", input="12\n")
+    assert result.status == 1
+    assert result.out_lines == []
+    assert "afile" in result.stderr
+
+
+def test_it_runs_only_as_one_command_from_the_arguments(sandbox):
+    result = sandbox.batch("ingest km", "add 5 km")
+    assert result.status == 1
+    assert result.err_lines[0].startswith("stormrange: line 1: ingest reads its messages on standard input")
+    assert len(sandbox.read_history()) == 1
+
+
+def test_tasmota_events(sandbox):
+    """Tasmota's AS3935 events (xsns_67_as3935.ino): 1 lightning with its distance and 4 overhead
+    are readings; 5 noise and 6 disturbers are counted; 0 and 2 are nothing; others are counted."""
+    now = utc_now() - datetime.timedelta(minutes=5)
+    time = lambda minutes: (now + datetime.timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M:%S")  # noqa: E731
+    events = [(0, 0, 0), (1, 12, 1), (5, 0, 2), (6, 0, 2), (2, 0, 3), (4, 1, 3), (9, 0, 4), (7, 0, 4)]
+    lines = [json.dumps({"Time": time(minute), "AS3935": {"Event": event, "Distance": distance, "Energy": 0, "Stage": 4}})
+             for event, distance, minute in events]
+    result = sandbox.run("ingest", "tasmota", input="".join(line + "\n" for line in lines))
+    assert result.status == 0, result.stderr
+    entries = sandbox.read_history()
+    assert [(entry["distance"], entry["source"], entry["detector"]) for entry in entries] == [
+        (12000.0, "tasmota", "as3935"), (1000.0, "tasmota", "as3935")]
+    # Tasmota's Time has no offset: local time, here TZ=UTC.
+    assert [stamp(entry["date"].replace(tzinfo=datetime.timezone.utc)) for entry in entries] == [
+        time(1) + "Z", time(3) + "Z"]
+    assert result.err_lines[-1] == "stormrange: tasmota (as3935): 2 readings, 0 repeats, 1 noise, 1 disturber, 2 other events"
+
+
+def test_km_lines_and_the_detector_kind(sandbox):
+    result = sandbox.run("ingest", "km", input="12\n7.5\nfar\n")
+    assert result.status == 0
+    assert [(e["distance"], e["source"], e["detector"]) for e in sandbox.read_history()] == [
+        (12000.0, "detector", "generic"), (7500.0, "detector", "generic")]
+    assert result.err_lines[0] == "stormrange: line 1: new sensor detector (generic)"
+    assert any(line.startswith("stormrange: line 3: 'far' is not a distance in km") for line in result.err_lines)
+    result = sandbox.run("ingest", "km", "--source", "porch", "--detector", "as3935", input="12\n7.5\n")
+    assert [(e["distance"], e["source"], e["detector"]) for e in sandbox.read_history()[2:]] == [
+        (12000.0, "porch", "as3935")]
+    assert "7.5 km is not a distance an AS3935 reports" in result.stderr
+    result = sandbox.run("ingest", "km", "--source", "as3935", "--detector", "generic", input="12\n")
+    assert result.status == 1
+    assert result.err_lines == [
+        "stormrange: the source 'as3935' is an AS3935, not a generic detector; "
+        "name a generic detector otherwise, or leave out the kind"]
+
+
+def test_a_time_without_a_zone_is_local_time(sandbox):
+    """rtl_433's default time, and `-M time:iso`, print the local time without an offset."""
+    moment = utc_now().replace(month=1, day=15) if utc_now().month > 1 else utc_now() - datetime.timedelta(days=40)
+    moment = min(moment, utc_now() - datetime.timedelta(hours=1))
+    lines = [wh57.decode(STRIKE, SENSOR, NO_STORM, 1, moment, "time:iso", "Europe/Berlin"),
+             wh57.decode(STRIKE, SENSOR, 8, 2, moment, "time:iso", "Europe/Berlin")]
+    assert "Z" not in json.loads(lines[1])["time"]
+    env = dict(sandbox.env, TZ="Europe/Berlin")
+    assert sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines), env=env).status == 0
+    assert [date for _, date, _ in readings(sandbox)] == [stamp(moment)]
+
+
+def peak_memory_kib(sandbox, args: list[str], chunks) -> tuple[int, str, int]:
+    """Runs stormrange with `args`, fed `chunks` on a pipe by another thread; returns its status,
+    stderr and peak resident memory in KiB (from wait4, for this process alone)."""
+    process = subprocess.Popen([sandbox.binary, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home)
+    errors = []
+
+    def feed():
+        with contextlib.suppress(BrokenPipeError):
+            for chunk in chunks:
+                process.stdin.write(chunk)
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.close()
+
+    threads = [threading.Thread(target=feed, daemon=True),
+               threading.Thread(target=lambda: errors.append(process.stderr.read()), daemon=True)]
+    for thread in threads:
+        thread.start()
+    watchdog = threading.Timer(300, process.kill)
+    watchdog.start()
+    try:
+        _, wait_status, usage = os.wait4(process.pid, 0)
+    finally:
+        watchdog.cancel()
+    for thread in threads:
+        thread.join(timeout=60)
+    return os.waitstatus_to_exitcode(wait_status), b"".join(errors).decode(), usage.ru_maxrss
+
+
+def test_memory_stays_flat_over_any_number_of_lines(sandbox):
+    """300,000 lines, most of them the sensor repeating itself, a few strikes and bad lines among
+    them, take no more memory than ten lines do, give or take 16 MB."""
+    now = utc_now() - datetime.timedelta(minutes=30)
+    decoded = json.loads(wh57.decode(STRIKE, SENSOR, 14, 0, now))
+    # The real decoder's line, its count changed here: 256 runs of rtl_433 would only be slower.
+    by_count = [(json.dumps({**decoded, "strike_count": count}) + "\n").encode() for count in range(256)]
+
+    def lines(count: int):
+        # Each block: a strike (the count up by one), the sensor repeating it, and a bad line.
+        for block in range(1, count // 1000 + 1):
+            line = by_count[block % 256]
+            yield line * 999 + b"junk\n"
+
+    status, stderr, few = peak_memory_kib(sandbox, ["ingest", "rtl433"], [by_count[0] * 9 + by_count[1]])
+    assert status == 0, stderr
+    sandbox.history_path.unlink()
+    status, stderr, many = peak_memory_kib(sandbox, ["ingest", "rtl433"], lines(300_000))
+    assert status == 0, stderr
+    assert stderr.splitlines()[-1] == "stormrange: 280 more warnings not shown"
+    assert stderr.splitlines()[-2] == (
+        f"stormrange: {SOURCE} (as3935): 299 readings, 299400 repeats, 0 noise, 0 disturbers, 1 wrap")
+    assert many - few < 16_000, f"peak {many} KiB against {few} KiB for ten lines"
