@@ -49,7 +49,9 @@ public struct StormStatus: Sendable {
     motion = StormMotion(observations: storm.measurements.map(RangeObservation.init))
     isOver = storm.isOver(at: now)
     trend = Self.trend(of: motion, in: storm, over: isOver, now: now)
-    estimatedGroundMotion = motion.groundMotion(at: isOver ? storm.end : now)
+    // As of the last flash, whether the storm is over or not: where and when it passes is a property
+    // of its course, the same in every status of the storm.
+    estimatedGroundMotion = motion.groundMotion(at: storm.end)
     // Not only the storm's measurements: a close flash of an earlier storm may have been heard in
     // the last 30 minutes.
     advice = SafetyAdvice(measurements: recent.advised, now: now)

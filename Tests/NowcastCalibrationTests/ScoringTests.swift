@@ -30,7 +30,7 @@ import Testing
 
   @Test func detectorRecordsKeepTheirSource() {
     let as3935 = SimulatedMeasurement(time: 1_750_000_000, kind: .as3935, distance: 17_000).measurement
-    #expect(as3935.source?.isAS3935 == true)
+    #expect(as3935.source?.kind == .as3935)
     #expect(as3935.distance == 17_000)
     let other = SimulatedMeasurement(time: 1_750_000_000, kind: .detector10, distance: 12_300).measurement
     #expect(other.source?.name == "detector")

@@ -104,10 +104,10 @@ import Testing
   }
 
   @Test func aClosestApproachOfAStormThatIsOverStaysOnlyOncePast() throws {
-    // Past the observer 3 km north, eastward at 20 km/h, nearest 40 minutes after the last flash.
-    let speed = 20 / 3.6
-    let nearest = 15.0 * 60 + 40 * 60
-    let storm = stride(from: 0.0, through: 15 * 60, by: 180).map { seconds -> Measurement in
+    // Past the observer 3 km north, eastward at 40 km/h, nearest 40 minutes after the last flash.
+    let speed = 40 / 3.6
+    let nearest = 20.0 * 60 + 40 * 60
+    let storm = stride(from: 0.0, through: 20 * 60, by: 120).map { seconds -> Measurement in
       let east: Double = speed * (seconds - nearest)
       let metres: Double = (east * east + 3000 * 3000).squareRoot()
       let degrees: Double = Double(Glibc.atan2(east, 3000)) * 180 / .pi

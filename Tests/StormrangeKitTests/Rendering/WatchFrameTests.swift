@@ -103,7 +103,7 @@ import Testing
 }
 
 @Suite struct StatusStreamTests {
-  @Test func aLineAtStartThenOnlyForChangesAndTheAllClear() throws {
+  @Test func aLineAtStartForChangesOnceAMinuteWhileCurrentAndTheAllClear() throws {
     let test = approachingStorm()
     var stream = StatusStream()
     func line(changed: Bool = false) -> String? {
@@ -114,12 +114,17 @@ import Testing
     try test.session.loadHistory()
     let first = try #require(line())
     #expect(first.contains(#""level": "shelter-now""#))
-    test.clock.advance(60)
+    test.clock.advance(30)
     #expect(line() == nil)
     #expect(line(changed: true) != nil)
-    // The last thunder was at 15:55:17: all clear at 16:25:17, 1697 s after 15:56:00 + 60 s.
-    test.clock.advance(1696)
+    // While the storm is current its nowcast moves with time: a line at least once a minute.
+    test.clock.advance(59)
     #expect(line() == nil)
+    test.clock.advance(1)
+    #expect(line() != nil)
+    // The last thunder was at 15:55:17: all clear at 16:25:17, 1667 s after 15:56:00 + 90 s.
+    test.clock.advance(1666)
+    _ = line()
     test.clock.advance(1)
     let clear = try #require(line())
     #expect(clear.contains(#""level": "all-clear""#))
