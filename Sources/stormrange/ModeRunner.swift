@@ -39,6 +39,12 @@ struct ModeRunner {
     session.watch = { status, json in
       WatchRunner(status: status, console: console, polling: polling).run(json: json)
     }
+    session.mqtt = { (options, status) throws(StormrangeError) in
+      let service = MQTTService(options: options, status: status, softwareVersion: Version.number)
+      try MQTTRunner(
+        service: service, console: console, polling: polling, environment: StandardStreams.environment()
+      ).run()
+    }
     session.palette = Self.palette(colour, for: 1)
     session.errorPalette = Self.palette(colour, for: 2)
     return Interpreter(session: session)

@@ -19,6 +19,10 @@ public final class Session {
   /// Runs `watch` (see ``LiveStatus``) with `json` lines or a dashboard until it is left; set by the
   /// executable, which owns the terminal and the signals; nil where nothing can watch.
   public var watch: ((_ status: LiveStatus, _ json: Bool) -> Void)?
+  /// Runs `mqtt` (see ``MQTTService``) until a signal ends it, or fails with why it cannot go on (a
+  /// refused login, bad TLS settings); set by the executable, which owns the network and the
+  /// signals; nil where nothing can run it.
+  public var mqtt: ((_ options: MQTTOptions, _ status: LiveStatus) throws(StormrangeError) -> Void)?
   /// Whether the process was asked to stop (a signal), for a command that waits on something other
   /// than the lock (the history and the settings are given their own): an export's reader.
   public var stopCheck = StopCheck.never
