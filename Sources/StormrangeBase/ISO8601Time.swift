@@ -10,6 +10,21 @@ import FoundationEssentials
 /// a parse that runs once per typed line.
 public enum ISO8601Time {
   public static func parse(_ text: String) -> Date? {
+    guard let fields = fields(text), let offset = fields.offset else { return nil }
+    return Date(timeIntervalSince1970: fields.civilSeconds - Double(offset))
+  }
+
+  /// Like ``parse(_:)``, but a time without an offset (`2026-07-01 18:03:00`, as rtl_433 and Tasmota
+  /// print their local clocks) is taken as a wall-clock time in `zone`.
+  public static func parse(_ text: String, zonelessIn zone: LocalTime) -> Date? {
+    guard let fields = fields(text) else { return nil }
+    guard let offset = fields.offset else { return zone.date(civilSeconds: fields.civilSeconds) }
+    return Date(timeIntervalSince1970: fields.civilSeconds - Double(offset))
+  }
+
+  /// The time's seconds since 1970-01-01T00:00 as written (its wall clock read as UTC), and its
+  /// offset east of UTC in seconds (nil when it has none); nil when it is not such a time.
+  private static func fields(_ text: String) -> (civilSeconds: Double, offset: Int?)? {
     let bytes = Array(text.utf8)
     var position = 0
     func number(_ count: Int) -> Int? {
@@ -45,7 +60,7 @@ public enum ISO8601Time {
         guard position > start else { return nil }
       }
     }
-    var offsetSeconds = 0
+    var offsetSeconds: Int? = 0
     if expect("Zz") {
       offsetSeconds = 0
     } else if position < bytes.count,
@@ -63,15 +78,14 @@ public enum ISO8601Time {
       guard offsetHours <= 18, offsetMinutes < 60 else { return nil }
       offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
     } else {
-      return nil
+      offsetSeconds = nil
     }
     guard position == bytes.count, (1...12).contains(month),
       (1...CivilTime.daysInMonth(year: year, month: month)).contains(day), hour < 24, minute < 60,
       second < 60
     else { return nil }
     let days = CivilTime.days(year: year, month: month, day: day)
-    let seconds = Double(days * 86400 + hour * 3600 + minute * 60 - offsetSeconds) + second
-    return Date(timeIntervalSince1970: seconds)
+    return (Double(days * 86400 + hour * 3600 + minute * 60) + second, offsetSeconds)
   }
 
   /// Whether `text` is a valid time but for its second being 60: a leap second, which `parse`

@@ -51,6 +51,23 @@ public struct LocalTime: Equatable, Sendable {
     return offsets.0 == offsets.1 ? ("", "") : offsets
   }
 
+  /// The moment the zone's clocks read `civilSeconds` (seconds since 1970-01-01T00:00 on the wall
+  /// clock); in the hour the clocks go back or skip, the one the C library's `mktime` chooses. Nil
+  /// outside the years 1–9999.
+  public func date(civilSeconds: Double) -> Date? {
+    guard civilSeconds.isFinite, (-62_135_596_800...253_402_300_799).contains(civilSeconds) else {
+      return nil
+    }
+    let whole = civilSeconds.rounded(.down)
+    if let fixedOffset { return Date(timeIntervalSince1970: civilSeconds - Double(fixedOffset)) }
+    var seconds = time_t(whole)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    parts.tm_isdst = -1
+    let local = mktime(&parts)
+    return Date(timeIntervalSince1970: Double(local) + (civilSeconds - whole))
+  }
+
   public func components(_ date: Date)
     -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
   {

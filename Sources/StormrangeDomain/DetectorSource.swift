@@ -1,18 +1,23 @@
 import StormrangeBase
 
-/// The name of what reported a detector reading: 1 to 32 ASCII letters, digits, `-`, `_` and `.`
-/// (`as3935`, `porch-sensor.2`), so it is safe in a file name, a CSV cell and a terminal alike.
+/// What reported a detector reading: its name, 1 to 32 ASCII letters, digits, `-`, `_` and `.`
+/// (`as3935`, `FineOffset-WH31L-67016`), so it is safe in a file name, a CSV cell and a terminal
+/// alike; and its kind (``DetectorKind``), which decides the rules its distances follow.
 public struct DetectorSource: Equatable, Hashable, Sendable {
   public static let maximumLength = 32
-  /// The source whose readings are checked against the AS3935's steps (``AS3935``).
+  /// The source whose kind is ``DetectorKind/as3935`` when no kind is given.
   public static let as3935Name = "as3935"
 
   public let name: String
+  public let kind: DetectorKind
 
-  /// The source named `name`, or nil when the name breaks the rule.
-  public init?(_ name: String) {
+  /// The source named `name`, of the kind given or else the kind the name implies
+  /// (``DetectorKind/implied(bySource:)``); nil when the name breaks the rule. Whether a kind
+  /// given contradicts the name is ``MeasurementRules/detector(_:typedKind:)``'s to say.
+  public init?(_ name: String, kind: DetectorKind? = nil) {
     guard Self.isValid(name) else { return nil }
     self.name = name
+    self.kind = kind ?? DetectorKind.implied(bySource: name)
   }
 
   /// Whether `name` is 1–32 characters of `A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_` and `.`.
@@ -29,7 +34,4 @@ public struct DetectorSource: Equatable, Hashable, Sendable {
     }
   }
 
-  /// Whether readings from this source are an AS3935's steps. The name is compared without case:
-  /// `AS3935` is the same chip.
-  public var isAS3935: Bool { name.isWord(Self.as3935Name) }
 }

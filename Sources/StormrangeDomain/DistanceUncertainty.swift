@@ -10,7 +10,7 @@
 /// `± √((c · √2 · 0.3 s)² + (delay · Δc)²)`. The reaction time dominates: about ±150 m at any
 /// distance, plus about 1 % of the distance from the temperature.
 ///
-/// A detector's reading is as good as the detector: an AS3935's reading stands for an interval
+/// A detector's reading is as good as the detector: a reading of the kind ``DetectorKind/as3935`` stands for an interval
 /// (``AS3935``), whose standard error as an even spread over it is its width / √12; any other
 /// detector gets ±``detectorFraction`` (10 %) of the distance.
 public enum DistanceUncertainty {
@@ -45,7 +45,7 @@ public enum DistanceUncertainty {
 
   /// ± metres for a detector's reading of `distance` metres.
   public static func detectorMetres(distance: Double, source: DetectorSource) -> Double {
-    if source.isAS3935, let interval = AS3935.interval(forMetres: distance) {
+    if source.kind == .as3935, let interval = AS3935.interval(forMetres: distance) {
       return (interval.upperBound - interval.lowerBound) / 12.0.squareRoot()
     }
     return distance * detectorFraction

@@ -38,6 +38,12 @@ public enum MeasurementError: Error, Equatable, Sendable {
   case bearingOutOfRange(Double)
   /// A detector name that breaks ``DetectorSource``'s rule.
   case sourceInvalid(typed: String)
+  /// A detector's kind that is neither `as3935` nor `generic` (``DetectorKind``).
+  case kindInvalid(typed: String)
+  /// A kind given beside a source whose name says otherwise: `source as3935 detector generic`.
+  case kindContradictsSource(source: String, kind: DetectorKind)
+  /// A kind without a source: only a detector's reading has one.
+  case kindWithoutSource
   /// A date outside the years 0001–9999; `typed` as typed, when it was.
   case dateOutOfRange(Date, typed: String?)
   /// A date more than the rule set's ``MeasurementRules/dateLead`` ahead of the clock.

@@ -1,14 +1,14 @@
 import FoundationEssentials
 
-/// One measurement as a file gives it (the history, or a file to import): its eight values, each
+/// One measurement as a file gives it (the history, or a file to import): its nine values, each
 /// of which may be missing, before they are checked.
 ///
 /// A timed measurement has a delay, a temperature and a speed of sound; a detector's reading has a
-/// source and none of the three. Both have a date and a distance, and may have a note and a bearing.
+/// source, maybe its kind (`detector`, since 1.2), and none of the three. Both have a date and a distance, and may have a note and a bearing.
 public struct MeasurementFields: Equatable, Sendable {
   /// Names the values, for the errors about one that is missing or out of place.
   public enum Key: Sendable {
-    case date, delay, distance, temperature, speedOfSound, note, bearing, source
+    case date, delay, distance, temperature, speedOfSound, note, bearing, source, detector
   }
 
   public var date: Date?
@@ -21,10 +21,13 @@ public struct MeasurementFields: Equatable, Sendable {
   public var bearing: Double?
   /// The detector's name.
   public var source: String?
+  /// The detector's kind, `as3935` or `generic` (``DetectorKind``); nil: the kind the source implies.
+  public var detector: String?
 
   @inlinable public init(
     date: Date? = nil, delay: Double? = nil, distance: Double? = nil, temperature: Double? = nil,
-    speedOfSound: Double? = nil, note: String? = nil, bearing: Double? = nil, source: String? = nil
+    speedOfSound: Double? = nil, note: String? = nil, bearing: Double? = nil, source: String? = nil,
+    detector: String? = nil
   ) {
     self.date = date
     self.delay = delay
@@ -34,23 +37,25 @@ public struct MeasurementFields: Equatable, Sendable {
     self.note = note
     self.bearing = bearing
     self.source = source
+    self.detector = detector
   }
 
   /// The measurement the values make, held to `rules` at `now`; throws the first rule it breaks.
-  /// First what it is: a date, a source with no timing or a delay with its temperature and speed
-  /// of sound, a distance, a bearing of 0–360 degrees; then its values (``MeasurementRules/check(_:now:)``).
+  /// First what it is: a date, a source (with a kind that does not contradict it) with no timing or
+  /// a delay with its temperature and speed of sound and no kind, a distance, a bearing of 0–360 degrees; then its values (``MeasurementRules/check(_:now:)``).
   // Inlinable, like the initialiser: loading calls both for every entry of the history.
   @inlinable
   public func measurement(under rules: MeasurementRules, now: Date) throws(MeasurementError) -> Measurement {
     guard let date else { throw .missing(.date) }
     let origin: MeasurementOrigin
     if let source {
-      guard let detector = DetectorSource(source) else { throw .sourceInvalid(typed: source) }
+      let detector = try MeasurementRules.detector(source, typedKind: self.detector)
       if delay != nil { throw .timingBesideSource(.delay) }
       if temperature != nil { throw .timingBesideSource(.temperature) }
       if speedOfSound != nil { throw .timingBesideSource(.speedOfSound) }
       origin = .detector(source: detector)
     } else {
+      if self.detector != nil { throw .kindWithoutSource }
       guard let delay else { throw .missing(.delay) }
       guard let temperature else { throw .missing(.temperature) }
       guard let speedOfSound else { throw .missing(.speedOfSound) }

@@ -58,13 +58,14 @@ extension MeasurementRules {
   }
 
   /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than
-  /// 0, at most ``maximumDistance``, and for an AS3935 one of its steps.
+  /// 0, at most ``maximumDistance``, and for a source of the kind ``DetectorKind/as3935`` one of its
+  /// steps.
   public func checkDetectorDistance(
     _ metres: Double, source: DetectorSource?, typed: @autoclosure () -> String
   ) throws(MeasurementError) {
     guard metres.isFinite, metres > 0 else { throw .distanceNotPositive(typed: typed()) }
     guard metres <= Self.maximumDistance else { throw .distanceTooFar(typed: typed()) }
-    if source?.isAS3935 == true, AS3935.interval(forMetres: metres) == nil {
+    if source?.kind == .as3935, AS3935.interval(forMetres: metres) == nil {
       throw .notAnAS3935Step(typed: typed())
     }
   }
@@ -84,7 +85,31 @@ extension MeasurementRules {
 
   /// A detector's name as typed.
   public static func source(_ typed: String) throws(MeasurementError) -> DetectorSource {
-    guard let source = DetectorSource(typed) else { throw .sourceInvalid(typed: typed) }
+    try detector(typed, kind: nil as DetectorKind?)
+  }
+
+  /// A detector named `name` of the kind `typedKind` names (`as3935`, `generic`, in any case), or of the
+  /// kind its name implies when nil. The source `as3935` is an AS3935 (as it was before kinds were
+  /// stored), so calling it `generic` is refused rather than guessed at.
+  public static func detector(_ name: String, typedKind kind: String?) throws(MeasurementError)
+    -> DetectorSource
+  {
+    var given: DetectorKind?
+    if let kind {
+      guard let parsed = DetectorKind(word: kind) else { throw .kindInvalid(typed: kind) }
+      given = parsed
+    }
+    return try detector(name, kind: given)
+  }
+
+  /// ``detector(_:typedKind:)`` for a kind already known.
+  public static func detector(_ name: String, kind: DetectorKind?) throws(MeasurementError) -> DetectorSource
+  {
+    guard let source = DetectorSource(name, kind: kind) else { throw .sourceInvalid(typed: name) }
+    if let kind, kind != DetectorKind.implied(bySource: name), DetectorKind.implied(bySource: name) == .as3935
+    {
+      throw .kindContradictsSource(source: name, kind: kind)
+    }
     return source
   }
 }

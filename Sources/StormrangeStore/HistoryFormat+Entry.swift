@@ -27,6 +27,7 @@ extension HistoryFormat {
       case "note": fields.note = try string(entry, position)
       case "bearing": fields.bearing = try real(entry, position)
       case "source": fields.source = try string(entry, position)
+      case "detector": fields.detector = try string(entry, position)
       default: others.append(entry)
       }
     }
@@ -48,6 +49,7 @@ extension HistoryFormat {
     case .note: "note"
     case .bearing: "bearing"
     case .source: "source"
+    case .detector: "detector"
     }
   }
 
@@ -69,6 +71,14 @@ extension HistoryFormat {
     case .sourceInvalid(let name):
       text =
         "'source' is \(shown(name)), not 1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.'"
+    case .kindInvalid(let kind):
+      text =
+        "'detector' is \(shown(kind)), not \(DetectorKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or "))"
+    case .kindContradictsSource(let name, let kind):
+      text = "'detector' is '\(kind.rawValue)', but 'source' is \(shown(name)), which is an AS3935"
+    case .kindWithoutSource:
+      return PropertyListError(
+        "entry \(position) has 'detector' but no 'source': only a detector's reading has a kind")
     case .bearingOutOfRange(let degrees):
       text = "'bearing' is \(degrees.messageText), not a bearing (0 to 360 degrees)"
     case .bearingInvalid(let typed):

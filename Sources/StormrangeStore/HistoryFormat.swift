@@ -12,6 +12,9 @@ import StormrangePropertyList
 ///   (reals); these are the keys of format 1.0.
 /// - A detector's reading (since 1.1) holds `date`, `distance` and `source` (string), and none of
 ///   the three timing keys. A file holding one cannot be read by 1.0, which requires `delay`.
+/// - Since 1.2 a detector's reading also holds `detector` (string): its kind, `as3935` or
+///   `generic` (``StormrangeDomain/DetectorKind``). One without it, as 1.1 wrote it, is of the kind
+///   its source implies: `as3935` for the source `as3935`, else `generic`.
 /// - Either may hold `note` (string) and, since 1.1, `bearing` (real, degrees, 0 ≤ b < 360), each
 ///   only when there is one. An entry without them is written byte for byte as 1.0 wrote it.
 ///
@@ -72,6 +75,7 @@ public enum HistoryFormat {
     }
     if let source = measurement.source {
       entries.append(PropertyListEntry(key: "source", value: .string(source.name)))
+      entries.append(PropertyListEntry(key: "detector", value: .string(source.kind.rawValue)))
     }
     entries += entry.otherKeys
     return .dictionary(entries)

@@ -45,6 +45,15 @@ struct ModeRunner {
         service: service, console: console, polling: polling, environment: StandardStreams.environment()
       ).run()
     }
+    session.ingest = { stream in
+      // Standard input's lines, until its end or a signal, which ends the stream as its end does:
+      // the signal is taken, so the command exits 0 (a stream, like a one-shot `watch`).
+      let reader = FileDescriptorLineReader(descriptor: 0, clock: clock, stop: Signals.stopCheck)
+      let result = stream.run(
+        source: reader, writeOut: { session.writeOut(console) }, shouldStop: { Signals.pending != 0 })
+      _ = Signals.take()
+      return result
+    }
     session.palette = Self.palette(colour, for: 1)
     session.errorPalette = Self.palette(colour, for: 2)
     return Interpreter(session: session)

@@ -15,8 +15,26 @@ import Testing
     #expect(DetectorSource(name) == nil)
   }
 
-  @Test func theAS3935IsRecognisedInAnyCase() {
-    #expect(DetectorSource("AS3935")?.isAS3935 == true)
-    #expect(DetectorSource("as3935x")?.isAS3935 == false)
+  @Test func theSourceAS3935ImpliesItsKindInAnyCase() {
+    #expect(DetectorSource("AS3935")?.kind == .as3935)
+    #expect(DetectorSource("as3935x")?.kind == .generic)
+    #expect(DetectorSource("FineOffset-WH31L-67016")?.kind == .generic)
+  }
+
+  @Test func aKindGivenIsKeptWhateverTheName() {
+    #expect(DetectorSource("FineOffset-WH31L-67016", kind: .as3935)?.kind == .as3935)
+    #expect(DetectorSource("porch", kind: .generic)?.kind == .generic)
+  }
+
+  @Test func theRulesRefuseAKindThatContradictsTheSourceAS3935() throws {
+    #expect(throws: MeasurementError.kindContradictsSource(source: "As3935", kind: .generic)) {
+      try MeasurementRules.detector("As3935", typedKind: "GENERIC")
+    }
+    #expect(throws: MeasurementError.kindInvalid(typed: "franklin")) {
+      try MeasurementRules.detector("porch", typedKind: "franklin")
+    }
+    #expect(try MeasurementRules.detector("porch", typedKind: "AS3935").kind == .as3935)
+    #expect(try MeasurementRules.detector("as3935", typedKind: "as3935").kind == .as3935)
+    #expect(try MeasurementRules.detector("porch", typedKind: nil).kind == .generic)
   }
 }

@@ -2,13 +2,13 @@ import StormrangeBase
 import StormrangeDomain
 
 /// The words of `add SECONDS [at TIME] [from BEARING] [note TEXT]` and
-/// `add DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]`, taken apart and checked for
-/// form. `at`, `from` and `source` come in any order, each once; `note` is last and takes the rest
+/// `add DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]`, taken apart
+/// and checked for form. `at`, `from`, `source` and `detector` come in any order, each once; `note` is last and takes the rest
 /// of the line. The keywords and units are taken in any case (`FROM`, `KM`). Whether the values are
 /// ones a measurement may have is ``MeasurementRules``' to say.
 struct AddArguments {
   /// The keywords, in the order completion offers them.
-  static let keywords = ["at", "from", "source", "note"]
+  static let keywords = ["at", "from", "source", "detector", "note"]
   /// The units a detector's distance may be given in.
   static var units: [String] { DistanceUnit.allCases.map(\.rawValue) }
 
@@ -20,6 +20,8 @@ struct AddArguments {
   var time: String?
   var bearing: String?
   var source: String?
+  /// The detector's kind as typed.
+  var kind: String?
   var note: String?
 
   /// Parses `arguments`; `command` words usage errors.
@@ -50,8 +52,9 @@ struct AddArguments {
         throw command.usageError("'\(word)' needs \(Self.value(of: word))")
       }
       let value = arguments[next + 1]
-      // `add 6 km source note x` (an empty variable in a script) must not record a source "note".
-      guard value.word(among: Self.keywords) == nil else {
+      // `add 6 km source note x` (an empty variable in a script) must not record a source "note";
+      // but `detector` is the default source's own name.
+      guard value.word(among: Self.keywords) == nil || (word == "source" && value.isWord("detector")) else {
         throw command.usageError("'\(word)' needs \(Self.value(of: word)), not the keyword '\(value)'")
       }
       switch word {
@@ -60,10 +63,14 @@ struct AddArguments {
       default:
         guard unit != nil else {
           throw .invalidArgument(
-            "'source' is for a detector's range, which has a unit: e.g. add 12 km source as3935; a delay in seconds has none"
+            "'\(word)' is for a detector's range, which has a unit: e.g. add 12 km \(word) as3935; a delay in seconds has none"
           )
         }
-        source = try Self.once(source, value, word, command)
+        if word == "source" {
+          source = try Self.once(source, value, word, command)
+        } else {
+          kind = try Self.once(kind, value, word, command)
+        }
       }
       next += 2
     }
@@ -82,6 +89,7 @@ struct AddArguments {
     switch keyword {
     case "at": "a TIME"
     case "from": "a BEARING"
+    case "detector": "a KIND (\(DetectorKind.choices))"
     default: "a NAME"
     }
   }

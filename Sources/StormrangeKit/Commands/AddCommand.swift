@@ -11,7 +11,7 @@ struct AddCommand: Command {
 
   let name = "add"
   let summary = "record a delay you counted, in seconds, or a detector's range"
-  let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [note TEXT]"
+  let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
   let details = """
     SECONDS    the delay between flash and thunder, e.g. 6.5 (0.1 to 300); the
                flash is dated that many seconds before now
@@ -21,15 +21,18 @@ struct AddCommand: Command {
                it and its thunder (TIME + SECONDS) at most a minute after now
     BEARING    where the flash was: degrees clockwise from north (0 to 360) or a compass point
                (N, NNE, NE, … NNW)
-    NAME       the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector); with
-               as3935 the distance must be one of the chip's steps: 1, 5, 6, 8, 10, 12, 14, 17,
+    NAME       the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector)
+    KIND       as3935 or generic (default: as3935 for the source as3935, else generic); an
+               AS3935's distance must be one of the chip's steps: 1, 5, 6, 8, 10, 12, 14, 17,
                20, 24, 27, 31, 34, 37 or 40 km
     TEXT       a note: the rest of the line
-    'at', 'from' and 'source' may come in any order; 'note' comes last. 'source' is for a
-    detector's range only. Keywords, units and compass points are taken in any case.
+    'at', 'from', 'source' and 'detector' may come in any order; 'note' comes last. 'source'
+    and 'detector' are for a detector's range only. Keywords, units, kinds and compass points
+    are taken in any case.
     Examples: add 6.5
               add 12 at 2026-07-01T18:03:00+02:00 from SW note over the lake
               add 14 km source as3935 from 250
+              add 14 km source porch detector as3935
     """
   let historyAccess = HistoryAccess.changes
   let commitsInGroups = true
@@ -42,6 +45,7 @@ struct AddCommand: Command {
     switch keywords[index - 1] {
     case "from": return Bearing.compassPoints
     case "source": return [DetectorSource.as3935Name]
+    case "detector": return DetectorKind.allCases.map(\.rawValue)
     case "at": return []
     default: break
     }
@@ -49,7 +53,7 @@ struct AddCommand: Command {
     // The keywords go where one is expected: after the number (and unit), then after each value.
     guard (index - (hasUnit ? 2 : 1)) % 2 == 0 else { return [] }
     let unused = AddArguments.keywords.filter { keyword in
-      !keywords.contains(keyword) && (keyword != "source" || hasUnit)
+      !keywords.contains(keyword) && (!["source", "detector"].contains(keyword) || hasUnit)
     }
     return index == 1 ? unused + AddArguments.units : unused
   }
@@ -73,7 +77,8 @@ struct AddCommand: Command {
     }
     let metres = words.amount * unit.metresPerUnit
     let measurement = try StormrangeError.wrapping { () throws(MeasurementError) in
-      let source = try words.source.map(MeasurementRules.source) ?? Self.defaultSource
+      let source = try MeasurementRules.detector(
+        words.source ?? Self.defaultSource.name, typedKind: words.kind)
       try MeasurementRules.typed.checkDetectorDistance(
         metres, source: source, typed: "\(words.amountText) \(unit.rawValue)")
       if let note = words.note { try MeasurementRules.typed.checkNote(note) }

@@ -14,11 +14,11 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     self.init(rawValue: name)
   }
 
-  /// The columns (CSV) or keys (JSON), in this order. `bearing_deg` and `source` (since 1.1) come
-  /// last, so the columns of 1.0 keep their positions.
+  /// The columns (CSV) or keys (JSON), in this order. `bearing_deg` and `source` (since 1.1) and
+  /// `detector` (since 1.2) come last, so the columns of earlier versions keep their positions.
   public static let keys = [
     "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg",
-    "source",
+    "source", "detector",
   ]
 
   /// The column (CSV) or key (JSON) that holds `field`.
@@ -32,6 +32,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     case .note: "note"
     case .bearing: "bearing_deg"
     case .source: "source"
+    case .detector: "detector"
     }
   }
 
@@ -48,7 +49,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             + Self.numbers(of: measurement).map { $0?.description ?? "" }
             + [
               measurement.note ?? "", measurement.bearing?.degrees.description ?? "",
-              measurement.source?.name ?? "",
+              measurement.source?.name ?? "", measurement.source?.kind.rawValue ?? "",
             ])
       }
       return text
@@ -65,6 +66,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         members.append("\"note\": " + (measurement.note.map(JSONText.string) ?? "null"))
         members.append("\"bearing_deg\": " + (measurement.bearing.map(\.degrees.description) ?? "null"))
         members.append("\"source\": " + (measurement.source.map { JSONText.string($0.name) } ?? "null"))
+        members.append("\"detector\": " + (measurement.source.map { "\"\($0.kind.rawValue)\"" } ?? "null"))
         objects.append("  {" + members.joined(separator: ", ") + "}")
       }
       return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"

@@ -149,6 +149,7 @@ struct MeasurementImport {
     if let note = fields["note"], !note.isEmpty { row.fields.note = note }
     row.fields.bearing = try number("bearing_deg")
     if let source = fields["source"], !source.isEmpty { row.fields.source = source }
+    if let kind = fields["detector"], !kind.isEmpty { row.fields.detector = kind }
     return row
   }
 
@@ -226,6 +227,7 @@ struct MeasurementImport {
     row.fields.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }
     row.fields.bearing = try number("bearing_deg")
     row.fields.source = try string("source")
+    row.fields.detector = try string("detector")
     return row
   }
 

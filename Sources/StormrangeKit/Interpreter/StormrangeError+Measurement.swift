@@ -67,6 +67,15 @@ extension StormrangeError {
       let shown = typed.count > 40 ? String(typed.prefix(40)) + "…" : typed
       return
         "'\(shown.escapedForDisplay)' is not a detector name; use 1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.', e.g. as3935"
+    case .kindInvalid(let typed):
+      let shown = typed.count > 40 ? String(typed.prefix(40)) + "…" : typed
+      return "'\(shown.escapedForDisplay)' is not a kind of detector; use \(DetectorKind.choices)"
+    case .kindContradictsSource(let source, let kind):
+      return
+        "the source '\(source.escapedForDisplay)' is an AS3935, not a \(kind.rawValue) detector; "
+        + "name a \(kind.rawValue) detector otherwise, or leave out the kind"
+    case .kindWithoutSource:
+      return "a detector kind is given, but no source: only a detector's reading has a kind"
     case .dateOutOfRange(let date, let typed):
       return "\(shown(date, typed)) is not between the years 1 and 9999"
     case .dateAhead(let date, let typed):

@@ -23,6 +23,9 @@ public final class Session {
   /// refused login, bad TLS settings); set by the executable, which owns the network and the
   /// signals; nil where nothing can run it.
   public var mqtt: ((_ options: MQTTOptions, _ status: LiveStatus) throws(StormrangeError) -> Void)?
+  /// Runs `ingest`'s stream on standard input until it ends or a signal ends it; set by the
+  /// executable, which owns standard input and the signals; nil where no stream can be read.
+  public var ingest: ((IngestStream) -> IngestStream.Result)?
   /// Whether the process was asked to stop (a signal), for a command that waits on something other
   /// than the lock (the history and the settings are given their own): an export's reader.
   public var stopCheck = StopCheck.never

@@ -18,7 +18,7 @@ import Testing
     #expect(stored[0].bearing?.degrees == 45)
     #expect(stored[0].note == "x")
     #expect(stored[0].distance == 12000)
-    #expect(stored[0].source?.isAS3935 == true)
+    #expect(stored[0].source?.kind == .as3935)
   }
 
   @Test func commandNamesStayCaseSensitive() {

@@ -1,0 +1,151 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+/// Turns detector messages into readings to record: the part of `ingest` (and of `mqtt
+/// --subscribe`) that knows the formats and the sensors, with no I/O. Feed it each message with
+/// the moment it arrived; it returns the reading to record, if any, already checked as `add … km`
+/// checks one, or a warning, and keeps a summary of each sensor.
+///
+/// - rtl433: a reading when a sensor's strike count goes up (see ``SensorState``), at the distance
+///   the message gives (none: no reading). A count that rose by several since the last message
+///   records one reading, not several, with a note: the sensor gives one distance for them all,
+///   and several readings of it would make the storm look more active and the distance surer than
+///   it is.
+/// - tasmota: a reading for event 1 (lightning at a distance) and event 4 (overhead: the chip's
+///   1 km step); noise, disturbers and other events counted as the sensor's health.
+/// - km: each message a reading.
+///
+/// A reading is dated by the message's own time (``MessageTime``), else by its arrival.
+public struct DetectorIngest {
+  public struct Options: Sendable {
+    public var format: DetectorFormat
+    /// The source of tasmota and km readings (nil: the format's default, `tasmota` or `detector`);
+    /// rtl433 names each sensor `MODEL-ID`.
+    public var source: DetectorSource?
+    /// Only these sources are read (empty: every one); others are passed over without a word.
+    public var sensors: Set<String>
+    /// The zone of a message time without an offset.
+    public var zone: LocalTime
+
+    public init(
+      format: DetectorFormat, source: DetectorSource? = nil, sensors: Set<String> = [],
+      zone: LocalTime = .system
+    ) {
+      self.format = format
+      self.source = source
+      self.sensors = sensors
+      self.zone = zone
+    }
+  }
+
+  /// What one message gave.
+  public struct Delivery: Sendable {
+    /// The reading to record; checked as `add … km` checks one.
+    public var reading: Measurement?
+    /// Why the message gave nothing, or its reading was refused: one line, without a line number.
+    public var warning: String?
+    /// The sensor, when this was its first message: to announce.
+    public var newSensor: DetectorSource?
+    /// The sensor whose summary this message changed; nil when none did.
+    public var sensor: DetectorSource?
+
+    public init() {}
+  }
+
+  public let options: Options
+  private var states: [String: SensorState] = [:]
+  /// The sensors' names in the order they were first heard.
+  private var order: [String] = []
+
+  public init(_ options: Options) { self.options = options }
+
+  /// Each sensor's summary, in the order they were first heard.
+  public var summaries: [SensorSummary] { order.compactMap { states[$0]?.summary } }
+
+  /// The summary of the sensor named `name`, once it has been heard.
+  public func summary(of name: String) -> SensorSummary? { states[name]?.summary }
+
+  /// Takes in one message that arrived at `arrival` (which also serves as now, for the check that
+  /// a reading is not dated ahead). `source`, for tasmota and km, names its sensor instead of
+  /// ``Options/source`` (an MQTT topic's device). A blank message gives nothing.
+  public mutating func receive(_ text: String, arrival: Date, source: DetectorSource? = nil) -> Delivery {
+    var delivery = Delivery()
+    guard text.contains(where: { !$0.isWhitespace }) else { return delivery }
+    let message: DetectorMessage
+    do {
+      let named = source ?? options.source ?? options.format.defaultSource ?? DetectorFormat.km.defaultSource!
+      guard
+        let read = try DetectorMessage.read(
+          text, format: options.format, source: named, sensors: options.sensors, zone: options.zone)
+      else { return delivery }
+      message = read
+    } catch {
+      delivery.warning = error.message
+      return delivery
+    }
+    let name = message.source.name
+    if states[name] == nil {
+      states[name] = SensorState(source: message.source)
+      order.append(name)
+      delivery.newSensor = message.source
+    }
+    delivery.sensor = message.source
+    let date = message.date ?? arrival
+    var state = states[name]!
+    defer { states[name] = state }
+    state.summary.messages += 1
+    state.summary.lastMessage = date
+    var kilometres: Double?
+    var strikes = 1
+    switch message.content {
+    case .distance(let distance): kilometres = distance
+    case .event(.strike(let distance)): kilometres = distance
+    case .event(.noise): state.summary.noise += 1
+    case .event(.disturber): state.summary.disturbers += 1
+    case .event(.other): state.summary.otherEvents += 1
+    case .event(.nothing): break
+    case .counter(let count, let distance, let counterState):
+      strikes = state.count(count, state: counterState, date: date)
+      guard strikes > 0 else { break }
+      guard let distance else {
+        state.summary.strikesNotRecorded += strikes
+        break
+      }
+      kilometres = distance
+    }
+    guard let kilometres else { return delivery }
+    do throws(MeasurementError) {
+      delivery.reading = try Self.reading(kilometres, strikes: strikes, of: message, date: date, now: arrival)
+      state.summary.readings += 1
+    } catch {
+      state.summary.strikesNotRecorded += strikes
+      delivery.warning = StormrangeError.message(for: error)
+    }
+    return delivery
+  }
+
+  /// ``receive(_:arrival:source:)`` for a message as bytes (an MQTT payload), which must be UTF-8.
+  public mutating func receive(bytes: [UInt8], arrival: Date, source: DetectorSource? = nil) -> Delivery {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      var delivery = Delivery()
+      delivery.warning = "the message is not valid UTF-8 text"
+      return delivery
+    }
+    return receive(text, arrival: arrival, source: source)
+  }
+
+  /// The reading of `kilometres` from `message`, dated `date`, checked as `add … km` checks one at
+  /// `now`; `strikes` more than 1 is said in its note.
+  private static func reading(
+    _ kilometres: Double, strikes: Int, of message: DetectorMessage, date: Date, now: Date
+  ) throws(MeasurementError) -> Measurement {
+    let rules = MeasurementRules.typed
+    let metres = kilometres * DistanceUnit.kilometres.metresPerUnit
+    try rules.checkDetectorDistance(metres, source: message.source, typed: "\(kilometres.messageText) km")
+    try rules.checkDate(date, now: now, typed: message.timeText)
+    let note = strikes > 1 ? "\(strikes) strikes since the sensor's last message" : nil
+    return Measurement(
+      date: date, distance: metres, origin: .detector(source: message.source), bearing: nil, note: note)
+  }
+}

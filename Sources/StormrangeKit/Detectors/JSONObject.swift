@@ -1,0 +1,77 @@
+import StormrangeBase
+
+/// A JSON object's members by key, for reading a detector's message: each accessor says what the
+/// value must be, and throws a problem naming the key when it is something else. A key given
+/// twice is refused, since which value was meant cannot be known.
+struct JSONObject {
+  private var members: [String: JSONValue] = [:]
+  private var repeated: String?
+
+  init(members list: [JSONValue.Member]) {
+    for member in list where members.updateValue(member.value, forKey: member.key) != nil {
+      repeated = repeated ?? member.key
+    }
+  }
+
+  /// Throws when a key was given twice.
+  func checkKeysOnce() throws(DetectorMessageProblem) {
+    if let repeated {
+      throw DetectorMessageProblem(
+        "the key '\(DetectorMessage.shown(repeated))' is given twice; which value is meant cannot be known")
+    }
+  }
+
+  /// Whether `key` is there (null included).
+  func has(_ key: String) -> Bool { members[key] != nil }
+
+  /// A string; nil when absent or null.
+  func string(_ key: String) throws(DetectorMessageProblem) -> String? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    case let other?: throw DetectorMessageProblem("'\(key)' is \(other.typeDescription), not a string")
+    }
+  }
+
+  /// A number; nil when absent or null.
+  func number(_ key: String) throws(DetectorMessageProblem) -> Double? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .number(let value)?: return value
+    case let other?: throw DetectorMessageProblem("'\(key)' is \(other.typeDescription), not a number")
+    }
+  }
+
+  /// A whole number in `range`; nil when absent or null.
+  func integer(_ key: String, in range: ClosedRange<Int>) throws(DetectorMessageProblem) -> Int? {
+    guard let value = try number(key) else { return nil }
+    guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound)
+    else {
+      throw DetectorMessageProblem(
+        "'\(key)' is \(value.messageText), not a whole number from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    return Int(value)
+  }
+
+  /// A string, or a number as its text (`id`: rtl_433 gives most as numbers, some as text).
+  func text(_ key: String) throws(DetectorMessageProblem) -> String? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    case .number(let value)?:
+      return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : value.description
+    case let other?:
+      throw DetectorMessageProblem("'\(key)' is \(other.typeDescription), not a string or number")
+    }
+  }
+
+  /// An object; nil when absent or null.
+  func object(_ key: String) throws(DetectorMessageProblem) -> JSONObject? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .object(let list)?: return JSONObject(members: list)
+    case let other?: throw DetectorMessageProblem("'\(key)' is \(other.typeDescription), not an object")
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import FoundationEssentials
+import StormrangeDomain
+
+/// What `ingest` knows of one sensor: its summary, and what its last message said, to judge the
+/// next against. A counting sensor (rtl_433's WH31L/WH57) repeats its last values every minute or
+/// so, so a strike is a rise of its count, not a message.
+struct SensorState {
+  /// A lower count after this long without a message (by the messages' own times) is a counter
+  /// that started again, not one that went past 255.
+  static let resetSilence: Double = 3600
+  /// The counter's modulus: it counts 0 to 255 and goes on from 0.
+  static let counterModulus = 256
+
+  var summary: SensorSummary
+  /// The last message's strike count, and its date.
+  private var lastCount: Int?
+  private var lastDate: Date?
+  /// The last message's state, so that a state the sensor repeats is counted once.
+  private var lastState: DetectorMessage.CounterState?
+
+  init(source: DetectorSource) { summary = SensorSummary(source: source) }
+
+  /// Takes in a counter's message dated `date`; returns how many strikes it adds (0: none).
+  ///
+  /// - The first message sets the baseline, and so does a start-up message (a battery change or
+  ///   reboot): nothing is counted.
+  /// - The same count as before is a repeat.
+  /// - A lower count is a counter that started again (a new baseline) when the last message is
+  ///   more than ``resetSilence`` older; otherwise it went past 255 (a wrap).
+  /// - Noise and interference are counted when the state turns to them, not again while the
+  ///   sensor repeats them.
+  mutating func count(_ count: Int, state: DetectorMessage.CounterState, date: Date) -> Int {
+    defer {
+      lastCount = count
+      lastDate = date
+      lastState = state
+    }
+    if state != lastState {
+      if state == .noise { summary.noise += 1 }
+      if state == .interference { summary.disturbers += 1 }
+    }
+    guard let lastCount, let lastDate else { return 0 }
+    if state == .startUp {
+      summary.resets += 1
+      return 0
+    }
+    if count == lastCount {
+      summary.repeats += 1
+      return 0
+    }
+    if count > lastCount { return count - lastCount }
+    if date.timeIntervalSince(lastDate) > Self.resetSilence {
+      summary.resets += 1
+      return 0
+    }
+    summary.wraps += 1
+    return count + Self.counterModulus - lastCount
+  }
+}
