@@ -1,5 +1,6 @@
 import StormrangeBase
 import StormrangeKit
+import StormrangeStore
 
 #if canImport(Glibc)
   import Glibc
@@ -48,6 +49,7 @@ final class MQTTRunner {
     self.console = console
     watch = WatchRunner(status: service.status, console: console, polling: polling)
     client = try MosquittoClient(clock: service.session.clock)
+    service.discardUnwritten = { [console] in console.discardUnflushed() }
     let options = service.options
     try client.configure(
       will: service.will, username: options.username,
@@ -160,13 +162,18 @@ final class MQTTRunner {
 
   private func tlsFailed() -> StormrangeError {
     let trust =
-      service.options.caFile.map { "a certificate authority in --cafile \($0.escapedForDisplay) (PEM)" }
+      service.options.caFile.map { "a certificate authority in --cafile \(SystemPath($0)) (PEM)" }
       ?? "one of the system's certificate authorities (or give --cafile)"
     return .broker(
       "TLS with the broker at \(broker) failed: check that the port speaks TLS (mqtts://, usually 8883) and "
         + "that its certificate, for that host name, is signed by \(trust)")
   }
 
+  /// Publishes `messages` with QoS 0: each is the latest state of its topic, published again on
+  /// every connection, so one lost with a connection is replaced when it comes back. With QoS 1
+  /// the broker's acknowledgements hold up what it sends stormrange next (its Nagle's algorithm
+  /// waits for stormrange's delayed ACK of each): a message on a subscribed topic took 63 ms to its
+  /// status at the broker, against 16 ms (Benchmarks/bench_mqtt.py).
   private func publish(_ messages: [MQTTMessage]) {
     guard state == .connected else { return }  // all of it is published again on connecting
     for message in messages { client.publish(message) }
@@ -176,7 +183,10 @@ final class MQTTRunner {
   /// acknowledge it, so that it is not lost in the socket; a clean disconnect does not trigger the
   /// will.
   private func goOffline() {
-    guard state == .connected, case .success(let id) = client.publish(service.offline) else { return }
+    guard state == .connected, case .success(let id) = client.publish(service.offline, acknowledged: true)
+    else {
+      return
+    }
     let deadline = now + Self.offlineWait
     var acknowledged = false
     while !acknowledged, client.socket >= 0, now < deadline {

@@ -1,6 +1,7 @@
 /// A message `mqtt` publishes. Every one is retained (the broker keeps the last on each topic for
-/// whoever subscribes later, Home Assistant after a restart) and sent with QoS 1 (the broker
-/// acknowledges it, and the client sends it again until it does).
+/// whoever subscribes later, Home Assistant after a restart) and is the whole state of its topic,
+/// published again on every connection; so QoS 0 is enough, and the runner uses it (its `publish`
+/// says why), but for `offline` at a signal, which it waits for the broker to acknowledge.
 public struct MQTTMessage: Equatable, Sendable {
   public let topic: String
   public let payload: String

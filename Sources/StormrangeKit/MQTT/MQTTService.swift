@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeBase
 import StormrangeStore
 
 /// What `mqtt` publishes and records, apart from the network, which the executable's runner drives
@@ -15,10 +16,17 @@ public final class MQTTService {
   public let status: LiveStatus
   public let topics: MQTTTopics
   private let discovery: HomeAssistantDiscovery?
-  /// Each sensor's summary, by source, as last published.
-  private var sensorSummaries: [String: String] = [:]
+  /// Each sensor's summary (JSON), by source, as last published.
+  var sensorSummaries: [String: String] = [:]
+  /// The readers of detector messages, one per format (``ingest(_:as:)``).
+  var readers: [DetectorFormat: DetectorIngest] = [:]
+  /// Warnings about messages so far.
+  var warnings = 0
   /// The problem with the history last reported, so that it is reported once.
   private var reportedProblem: StormrangeError?
+  /// Drops the output not yet written out: the confirmations of readings whose save failed. The
+  /// runner sets it; its console holds nothing else when ``received(_:)`` runs.
+  public var discardUnwritten: () -> Void = {}
 
   public init(options: MQTTOptions, status: LiveStatus, softwareVersion: String) {
     self.options = options
@@ -81,24 +89,31 @@ public final class MQTTService {
     guard !fresh.isEmpty else { return [] }
     session.beginGroup()
     var changedSources: Set<String> = []
+    let before = session.history.entries.count
     for message in fresh {
       guard let subscription = subscription(for: message.topic) else { continue }
-      changedSources.formUnion(ingest(message, as: subscription.format))
+      if let source = ingest(message, as: subscription.format) { changedSources.insert(source) }
     }
+    let recorded = session.history.entries.count - before
     do {
       try session.commitGroup()
     } catch {
-      session.report(error)
+      // Nothing of the group is on disk: its confirmations go, the error says what was lost, and
+      // the service goes on (the next save may succeed: a disk with room again).
+      discardUnwritten()
+      session.report(
+        .invalidArgument(
+          "\(error.message); "
+            + (recorded == 1 ? "the reading that arrived was" : "the \(recorded) readings that arrived were")
+            + " not recorded"))
     }
+    if recorded > 0 { status.historyChangedHere() }
     var published = changedSources.sorted().compactMap { source in
       sensorSummaries[source].map { MQTTMessage(topic: topics.sensor(source), payload: $0) }
     }
     published += update(historyMayHaveChanged: true)
     return published
   }
-
-  /// Keeps `summary` (JSON) as the sensor's, to publish now and on every new connection.
-  func setSummary(_ summary: String, of source: String) { sensorSummaries[source] = summary }
 }
 
 /// A message that arrived on a subscribed topic.

@@ -51,6 +51,10 @@ public final class LiveStatus {
     return changed
   }
 
+  /// Marks the status as one to compute again: the session changed the history itself (`mqtt`
+  /// recorded a reading), which ``reload()`` cannot tell, since memory already holds the change.
+  public func historyChangedHere() { isStale = true }
+
   /// The status at `now`: computed if the history changed or ``nextComputation`` has come, else the
   /// last one moved on to `now`.
   private func status(at now: Date) -> HistoryStatus? {
