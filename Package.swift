@@ -32,6 +32,9 @@ let package = Package(
       pkgConfig: nil,
       providers: [.apt(["libreadline-dev"])]
     ),
+    // libmosquitto's header (Debian: libmosquitto-dev); the library is loaded when `mqtt` runs, not
+    // linked (Sources/CMosquitto/shim.h says why).
+    .systemLibrary(name: "CMosquitto", pkgConfig: nil, providers: [.apt(["libmosquitto-dev"])]),
     // Extended attributes (sys/xattr.h), in the C library but not in Swift's Glibc module.
     .systemLibrary(name: "CExtendedAttributes"),
     .target(name: "StormrangeBase", swiftSettings: swiftSettings),
@@ -61,6 +64,7 @@ let package = Package(
         "StormrangeStore",
         "StormrangeBase",
         "CReadline",
+        "CMosquitto",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -44,7 +44,13 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
    again once a minute, so the stretch is 65 s) and for the dashboard at an 80×24 terminal, whose
    countdown ticks every second from the last result.
 
-Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3 and GNU time.
+9. A strike to the status on an MQTT broker at 10k (issue 21; no goal): from an MQTT message to
+   `mqtt --subscribe`, and from a line on `ingest km`'s standard input, to the status that holds it
+   arriving from a real broker, median and 99th percentile, ÷ a one-shot `add … km` at 10k, start
+   to exit (Benchmarks/bench_mqtt.py).
+
+Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3, GNU time and
+mosquitto.
 It prints the machine, then the table; --update-docs also writes both into docs/performance.md
 between the BENCHMARK markers; --quick takes fewer runs, for a check that everything runs.
 
@@ -72,6 +78,8 @@ import termios
 import threading
 import time
 from dataclasses import dataclass
+
+import bench_mqtt
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("STORMRANGE_BIN", os.path.join(ROOT, ".build/release/stormrange"))
@@ -122,7 +130,7 @@ class Row:
     name: str
     ours: Figure
     peer: Figure | None
-    goal: str  # the bound, as the issue writes it
+    goal: str | None  # the bound, as the issue writes it; None: a figure to know, with no bound
     note: str = ""
 
     @property
@@ -136,7 +144,7 @@ class Row:
 
     @property
     def met(self):
-        return self.value <= float(self.goal)
+        return self.goal is None or self.value <= float(self.goal)
 
     def cells(self):
         """figure, stormrange, peer, ratio, goal, met."""
@@ -146,9 +154,12 @@ class Row:
                     self.verdict()]
         if self.peer is None:
             return [self.name, self.ours.text(), "—", "—", f"≤ {self.goal} {self.ours.unit}", self.verdict()]
-        return [self.name, self.ours.text(), self.peer.text(), f"{self.value:.3f}", f"≤ {self.goal}", self.verdict()]
+        goal = "—" if self.goal is None else f"≤ {self.goal}"
+        return [self.name, self.ours.text(), self.peer.text(), f"{self.value:.3f}", goal, self.verdict()]
 
     def verdict(self):
+        if self.goal is None:
+            return "—"
         return "met" if self.met else "**not met**"
 
 
@@ -447,8 +458,23 @@ def idle_watch(files, runs):
                     f"{sides(storm)}; the dashboard at 80×24, storm over, {sides(screen)}.")
 
 
+def mqtt_latency(files, runs):
+    """Issue 21: a strike to the status on an MQTT broker (Benchmarks/bench_mqtt.py says how)."""
+    samples = 200 if runs is FULL else 30
+    by_message, by_line = bench_mqtt.measure(BIN, files.h10k, samples)
+    (one_shot,) = in_turns(runs.rounds, lambda: hyperfine(
+        [f"{BIN} --file {files.scratch} add 12.5 km"], runs.slow, prepare=f"cp {files.h10k} {files.scratch}"))
+    return Row("a strike to the status on an MQTT broker at 10k: an MQTT message ÷ a one-shot `add` at 10k",
+               Figure(by_message), one_shot, None,
+               note=f"A strike to the status on an MQTT broker at 10k (not a goal; {samples} strikes each): "
+                    f"an MQTT message to `mqtt --subscribe` {bench_mqtt.summary(by_message)}; a line on "
+                    f"`ingest km`'s standard input, which `mqtt` sees saved and reads again, "
+                    f"{bench_mqtt.summary(by_line)}; a one-shot `stormrange add 12.5 km` at 10k, start to exit, "
+                    f"{one_shot.text()}.")
+
+
 GOALS = [help_beside_history, help_versus_foundation, first_access, durable_add, piped_adds, printing,
-         peak_memory, idle_watch]
+         peak_memory, idle_watch, mqtt_latency]
 
 
 # The machine and the report.

@@ -53,6 +53,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
   /// A signal arrived while standard output was blocked, so the confirmations of `saved` were not
   /// printed.
   case outputBlocked(saved: [SavedChange])
+  /// `mqtt` cannot go on with the broker: it refused the login, or the TLS settings do not work
+  /// with it; the text says which and what to do.
+  case broker(String)
 
   public var message: String {
     switch self {
@@ -119,6 +122,8 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return linesLeft ? text + "; no further lines were run" : text
     case .outputBlocked(let saved):
       return SavedChange.notConfirmed(saved, reason: "standard output was blocked when a signal arrived")
+    case .broker(let text):
+      return text
     }
   }
 

@@ -39,6 +39,12 @@ struct ModeRunner {
     session.watch = { status, json in
       WatchRunner(status: status, console: console, polling: polling).run(json: json)
     }
+    session.mqtt = { (options, status) throws(StormrangeError) in
+      let service = MQTTService(options: options, status: status, softwareVersion: Version.number)
+      try MQTTRunner(
+        service: service, console: console, polling: polling, environment: StandardStreams.environment()
+      ).run()
+    }
     session.ingest = { stream in
       // Standard input's lines, until its end or a signal, which ends the stream as its end does:
       // the signal is taken, so the command exits 0 (a stream, like a one-shot `watch`).

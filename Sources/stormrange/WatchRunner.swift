@@ -69,6 +69,8 @@ final class WatchRunner {
     var historyMayHaveChanged = false
     /// The reader of standard output went away (a pipe's read end closed).
     var outputClosed = false
+    /// What poll(2) reported for the descriptor `wait`'s caller added (`also`), else 0.
+    var also: Int16 = 0
   }
 
   /// The longest `watch` sleeps without looking at the clock, in seconds: poll(2)'s timeout does not
@@ -79,23 +81,29 @@ final class WatchRunner {
   /// Waits for a key on `keys`, a resize on `resize`, an error on `output` (any of them -1 for none),
   /// a change to the history, a signal, or the next moment there is something to do: the next whole
   /// second of the wall clock when `ticking` or when the detector polls, else the next computation
-  /// of the status; whichever comes first.
-  func wait(keys: Int32, resize: Int32, output: Int32 = -1, ticking: Bool) -> Events {
+  /// of the status; whichever comes first. `mqtt` adds its socket (`also`) and the moment it has
+  /// something of its own to do (`until`, seconds from now).
+  func wait(
+    keys: Int32, resize: Int32, output: Int32 = -1, ticking: Bool, also: pollfd? = nil, until: Double? = nil
+  ) -> Events {
     var descriptors = [Signals.wakeDescriptor, detector.descriptor, keys, resize].map {
       pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }
     // No events asked for: poll(2) reports POLLERR and POLLHUP anyway.
     descriptors.append(pollfd(fd: output, events: 0, revents: 0))
+    descriptors.append(also ?? pollfd(fd: -1, events: 0, revents: 0))
     let now = status.session.clock.now().wall.timeIntervalSince1970
     var wake = now + Self.longestSleep
     if ticking || detector.method == .polling { wake = (now + 1).rounded(.down) }
     if let due = status.nextComputation?.timeIntervalSince1970 { wake = min(wake, due) }
+    if let until { wake = min(wake, now + until) }
     // Rounded up and a little after, so that the moment has come when poll returns.
     let timeout = Int32(((max(0, wake - now)) * 1000).rounded(.up)) + 5
     if Signals.pending == 0 { _ = poll(&descriptors, nfds_t(descriptors.count), timeout) }
     if descriptors[0].revents != 0 { Signals.drainWake() }
     return Events(
       keys: descriptors[2].revents != 0, resized: descriptors[3].revents != 0,
-      historyMayHaveChanged: detector.check(), outputClosed: descriptors[4].revents & Int16(POLLERR) != 0)
+      historyMayHaveChanged: detector.check(), outputClosed: descriptors[4].revents & Int16(POLLERR) != 0,
+      also: descriptors[5].revents)
   }
 }

@@ -55,7 +55,10 @@ def test_status_json_gives_every_documented_key(sandbox):
     assert set(status) >= {"latest", "storm", "trend", "motion", "advice", "excluded_ahead"}
     assert set(status["latest"]) >= {"index", "date", "distance_m", "uncertainty_m", "bearing_deg"}
     assert set(status["storm"]) == {"count", "start", "end", "over"}
-    assert set(status["trend"]) == {"direction", "speed_mps", "speed_error_mps", "within_10km_at", "as_of"}
+    assert set(status["trend"]) == {
+        "direction", "speed_mps", "speed_error_mps", "rate_mps", "within_10km_at", "within_10km_earliest",
+        "within_10km_latest", "as_of",
+    }
     assert set(status["motion"]) >= {
         "speed_mps", "speed_error_mps", "heading_deg", "closest_m", "closest_error_m", "closest_at",
         "bearing_at_closest_deg",
@@ -111,6 +114,22 @@ def test_a_receding_storm(sandbox):
     sandbox.batch(*lines)
     trend = status_json(sandbox)["trend"]
     assert trend["direction"] == "receding" and trend["within_10km_at"] is None
+
+
+def test_the_range_rate_is_signed_negative_when_approaching(sandbox):
+    # trend.rate_mps is speed_mps with the sign the direction gives in words (issue 21, for mqtt).
+    sandbox.batch(*passing_north())
+    trend = status_json(sandbox)["trend"]
+    assert trend["direction"] == "approaching" and trend["rate_mps"] == -trend["speed_mps"] < 0
+    receding = [
+        f"add {(3000 + 500 * i) / SPEED_OF_SOUND:.3f} at {iso(NOW - datetime.timedelta(minutes=20 - 4 * i))}"
+        for i in range(6)
+    ]
+    sandbox.batch("clear --yes", *receding)
+    trend = status_json(sandbox)["trend"]
+    assert trend["direction"] == "receding" and trend["rate_mps"] == trend["speed_mps"] > 0
+    sandbox.batch("clear --yes", "add 5")
+    assert status_json(sandbox)["trend"]["rate_mps"] is None
 
 
 def test_the_all_clear_counts_from_the_latest_thunder_not_the_latest_flash(sandbox):

@@ -15,7 +15,7 @@ public struct CommandRegistry: Sendable {
   public static let standard: CommandRegistry = {
     let others: [any Command] = [
       FlashCommand(), ThunderCommand(), AddCommand(), ShowCommand(), StatusCommand(), WatchCommand(),
-      IngestCommand(), PlotCommand(),
+      IngestCommand(), MQTTCommand(), PlotCommand(),
       StatsCommand(), DeleteCommand(), ClearCommand(), UndoCommand(), ExportCommand(), ImportCommand(),
       SetCommand(),
     ]

@@ -2,14 +2,14 @@ import StormrangeDomain
 
 /// `status --json`: the status as one JSON object on one line, for scripts. Dates are ISO 8601 UTC
 /// as in exports, numbers are SI (metres, seconds, metres per second, degrees), speeds are unsigned
-/// with the direction in words, every `_error` is one standard error, and what cannot be known is
-/// null.
+/// with the direction in words (the range rate `rate_mps` alone is signed, for scripts and `mqtt`),
+/// every `_error` is one standard error, and what cannot be known is null.
 ///
 /// ```
 /// {"latest": {"index", "date", "distance_m", "uncertainty_m", "bearing_deg", "source"},
 ///  "storm": {"count", "start", "end", "over"},
-///  "trend": {"direction", "speed_mps", "speed_error_mps", "within_10km_at", "within_10km_earliest",
-///            "within_10km_latest", "as_of"},
+///  "trend": {"direction", "speed_mps", "speed_error_mps", "rate_mps", "within_10km_at",
+///            "within_10km_earliest", "within_10km_latest", "as_of"},
 ///  "motion": null | {"speed_mps", "speed_error_mps", "heading_deg", "heading_error_deg", "closest_m",
 ///                    "closest_error_m", "closest_at", "closest_at_error_s", "bearing_at_closest_deg",
 ///                    "bearing_at_closest_error_deg"},
@@ -43,6 +43,7 @@ enum StatusJSON {
         "direction": JSONText.string(current.trend.direction.rawValue),
         "speed_mps": JSONText.number(current.trend.speed),
         "speed_error_mps": JSONText.number(current.trend.speedError),
+        "rate_mps": JSONText.number(current.trend.rate),
         "within_10km_at": JSONText.date(current.trend.within10km),
         "within_10km_earliest": JSONText.date(current.trend.within10kmEarliest),
         "within_10km_latest": JSONText.date(current.trend.within10kmLatest),

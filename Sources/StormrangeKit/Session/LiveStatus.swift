@@ -17,6 +17,10 @@ public final class LiveStatus {
   private var computed: HistoryStatus?
   /// Whether the history changed since the status was computed.
   private var isStale = true
+  /// How many times the status was computed, and the count at the last ``freshJSON()``.
+  private var computations = 0
+  private var computationsSent = 0
+  private var lastFresh: String?
   /// When the status must be computed again though the history did not change: the next moment it
   /// changes with time (``StormrangeDomain/HistoryStatus/nextChange(after:)``: the advice, the
   /// storm's end, an entry dated ahead coming due), or, while a storm is current,
@@ -47,6 +51,10 @@ public final class LiveStatus {
     return changed
   }
 
+  /// Marks the status as one to compute again: the session changed the history itself (`mqtt`
+  /// recorded a reading), which ``reload()`` cannot tell, since memory already holds the change.
+  public func historyChangedHere() { isStale = true }
+
   /// The status at `now`: computed if the history changed or ``nextComputation`` has come, else the
   /// last one moved on to `now`.
   private func status(at now: Date) -> HistoryStatus? {
@@ -56,6 +64,7 @@ public final class LiveStatus {
 
   private func compute(at now: Date) {
     isStale = false
+    computations += 1
     computed = problem == nil ? HistoryStatus(history: session.history, now: now) : nil
     guard let computed else {
       nextComputation = nil
@@ -81,4 +90,22 @@ public final class LiveStatus {
     guard let status = status(at: now), problem == nil else { return nil }
     return stream.line(for: status, historyChanged: historyChanged)
   }
+
+  /// The JSON to publish now, for a service that keeps the status current elsewhere (`mqtt`): after
+  /// every computation of the status, that is after every change to the history, at each moment
+  /// the advice changes with time, and once a minute while a storm is current, whose nowcast moves
+  /// with time (``nowcastInterval``); nil when it was not computed since the last call, reads the
+  /// same as the last one returned, or the history cannot be read.
+  public func freshJSON() -> String? {
+    let now = session.clock.now().wall
+    guard let status = status(at: now), problem == nil, computations != computationsSent else { return nil }
+    computationsSent = computations
+    let json = StatusJSON.encode(status)
+    guard json != lastFresh else { return nil }
+    lastFresh = json
+    return json
+  }
+
+  /// The JSON last returned by ``freshJSON()``, to publish again (a new connection).
+  public var lastJSON: String? { lastFresh }
 }

@@ -19,6 +19,10 @@ public final class Session {
   /// Runs `watch` (see ``LiveStatus``) with `json` lines or a dashboard until it is left; set by the
   /// executable, which owns the terminal and the signals; nil where nothing can watch.
   public var watch: ((_ status: LiveStatus, _ json: Bool) -> Void)?
+  /// Runs `mqtt` (see ``MQTTService``) until a signal ends it, or fails with why it cannot go on (a
+  /// refused login, bad TLS settings); set by the executable, which owns the network and the
+  /// signals; nil where nothing can run it.
+  public var mqtt: ((_ options: MQTTOptions, _ status: LiveStatus) throws(StormrangeError) -> Void)?
   /// Runs `ingest`'s stream on standard input until it ends or a signal ends it; set by the
   /// executable, which owns standard input and the signals; nil where no stream can be read.
   public var ingest: ((IngestStream) -> IngestStream.Result)?

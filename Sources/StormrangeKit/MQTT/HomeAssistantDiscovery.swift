@@ -1,0 +1,141 @@
+/// Home Assistant's MQTT discovery configs for `mqtt --homeassistant`: one retained message per
+/// entity under `<discovery prefix>/<component>/<unique_id>/config` (the topic Home Assistant's
+/// documentation recommends for entities with a `unique_id`), all reading the one status topic
+/// through a `value_template` into the status JSON (docs/formats.md, "Status as JSON") and sharing
+/// one device and the availability topic.
+///
+/// Each template renders a number, an ISO 8601 timestamp, `ON` or `OFF`, or `None` when the status
+/// has no such value, which Home Assistant (2024.6 and later) takes as the state "unknown". No
+/// template can fail on a status whose objects are null: every path is guarded. Followed:
+/// Home Assistant's MQTT discovery, MQTT sensor and MQTT binary sensor documentation as of 2025
+/// (docs/formats.md, "Home Assistant discovery").
+struct HomeAssistantDiscovery {
+  let topics: MQTTTopics
+  let discoveryPrefix: String
+  let softwareVersion: String
+
+  enum Component: String {
+    case sensor
+    case binarySensor = "binary_sensor"
+  }
+
+  struct Entity {
+    let id: String
+    let component: Component
+    let name: String
+    let template: String
+    var deviceClass: String?
+    var unit: String?
+    /// Numbers measured over time (Home Assistant keeps their statistics).
+    var measured = false
+  }
+
+  /// A JSON value as the template reads it: `value_json.a.b`, present only when every object on
+  /// the way is.
+  private static func guarded(_ path: String) -> String {
+    var parts: [String] = []
+    var prefix = "value_json"
+    for key in path.split(separator: ".") {
+      prefix += "." + key
+      parts.append(prefix)
+    }
+    return parts.joined(separator: " and ")
+  }
+
+  /// `{{ … if … else None }}`: `value` when `path` holds a value, else None.
+  private static func orNone(_ path: String, _ value: String) -> String {
+    "{{ \(value) if \(guarded(path)) is not none else None }}"
+  }
+
+  /// A number of metres as km, 3 decimals (a metre).
+  private static func kilometres(_ path: String) -> String {
+    orNone(path, "(value_json.\(path) / 1000) | round(3)")
+  }
+
+  private static func timestamp(_ path: String) -> String { orNone(path, "value_json.\(path)") }
+
+  static let entities: [Entity] = [
+    Entity(
+      id: "shelter_now", component: .binarySensor, name: "Shelter now",
+      template: "{{ 'ON' if value_json.advice.level == 'shelter-now' else 'OFF' }}", deviceClass: "safety"),
+    Entity(
+      id: "lightning_within_10km", component: .binarySensor, name: "Lightning within 10 km",
+      template: "{{ 'ON' if value_json.advice.within_10km else 'OFF' }}"),
+    Entity(
+      id: "latest_distance", component: .sensor, name: "Latest distance",
+      template: kilometres("latest.distance_m"), deviceClass: "distance", unit: "km", measured: true),
+    Entity(
+      id: "range_rate", component: .sensor, name: "Range rate",
+      template: orNone("trend.rate_mps", "(value_json.trend.rate_mps * 3.6) | round(1)"),
+      deviceClass: "speed",
+      unit: "km/h", measured: true),
+    Entity(
+      id: "within_10km_earliest", component: .sensor, name: "Within 10 km earliest",
+      template: timestamp("trend.within_10km_earliest"), deviceClass: "timestamp"),
+    Entity(
+      id: "within_10km_latest", component: .sensor, name: "Within 10 km latest",
+      template: timestamp("trend.within_10km_latest"), deviceClass: "timestamp"),
+    Entity(
+      id: "closest_distance", component: .sensor, name: "Closest approach",
+      template: kilometres("motion.closest_m"), deviceClass: "distance", unit: "km", measured: true),
+    Entity(
+      id: "closest_time", component: .sensor, name: "Closest approach time",
+      template: timestamp("motion.closest_at"), deviceClass: "timestamp"),
+    Entity(
+      id: "all_clear", component: .sensor, name: "All clear",
+      template: timestamp("advice.all_clear_at"), deviceClass: "timestamp"),
+  ]
+
+  /// `stormrange_<prefix>`, with every character Home Assistant does not allow in an ID (other than
+  /// letters, digits, `_` and `-`) as `_`.
+  var deviceID: String {
+    let allowed = { (scalar: Unicode.Scalar) in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+    }
+    return "stormrange_"
+      + String(String.UnicodeScalarView(topics.prefix.unicodeScalars.map { allowed($0) ? $0 : "_" }))
+  }
+
+  func uniqueID(of entity: Entity) -> String { deviceID + "_" + entity.id }
+
+  /// The retained config of every entity.
+  var messages: [MQTTMessage] {
+    Self.entities.map { entity in
+      MQTTMessage(
+        topic: "\(discoveryPrefix)/\(entity.component.rawValue)/\(uniqueID(of: entity))/config",
+        payload: config(of: entity))
+    }
+  }
+
+  private func config(of entity: Entity) -> String {
+    var members: [(String, String)] = [
+      ("name", JSONText.string(entity.name)),
+      ("unique_id", JSONText.string(uniqueID(of: entity))),
+      ("state_topic", JSONText.string(topics.status)),
+      ("value_template", JSONText.string(entity.template)),
+      ("availability_topic", JSONText.string(topics.availability)),
+      ("payload_available", JSONText.string(MQTTTopics.online)),
+      ("payload_not_available", JSONText.string(MQTTTopics.offline)),
+    ]
+    if entity.component == .binarySensor {
+      members += [("payload_on", JSONText.string("ON")), ("payload_off", JSONText.string("OFF"))]
+    }
+    if let deviceClass = entity.deviceClass { members.append(("device_class", JSONText.string(deviceClass))) }
+    if let unit = entity.unit { members.append(("unit_of_measurement", JSONText.string(unit))) }
+    if entity.measured { members.append(("state_class", JSONText.string("measurement"))) }
+    members.append(("device", device))
+    return "{" + members.map { JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+  }
+
+  /// The device every entity belongs to: one per topic prefix.
+  private var device: String {
+    let name =
+      topics.prefix == MQTTOptions.defaultTopicPrefix ? "stormrange" : "stormrange (\(topics.prefix))"
+    return JSONText.object([
+      "identifiers": "[" + JSONText.string(deviceID) + "]", "name": JSONText.string(name),
+      "manufacturer": JSONText.string("stormrange"), "model": JSONText.string("stormrange mqtt"),
+      "sw_version": JSONText.string(softwareVersion),
+    ])
+  }
+}

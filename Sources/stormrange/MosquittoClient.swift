@@ -1,0 +1,191 @@
+@preconcurrency import CMosquitto
+import StormrangeBase
+import StormrangeKit
+import StormrangeStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An MQTT client on libmosquitto, loaded when `mqtt` runs (Sources/CMosquitto/shim.h says why it
+/// is not linked). It has no thread of its own: ``MQTTRunner`` waits in poll(2) on ``socket`` beside
+/// the signals and the history, and calls ``read()``, ``write()`` and ``keepAlive()``, inside which
+/// libmosquitto's callbacks run; they only queue ``Event``s, taken with ``takeEvents()``.
+final class MosquittoClient {
+  enum Event: Equatable {
+    /// The broker answered the login: 0 accepted, else MQTT's refusal code (4 bad user name or
+    /// password, 5 not authorised, …).
+    case connected(code: Int32)
+    /// The connection ended; 0 when asked for (``disconnect()``), else libmosquitto's error.
+    case disconnected(code: Int32)
+    case message(ReceivedMessage)
+    /// The broker acknowledged the message with this id (QoS 1).
+    case published(id: Int32)
+  }
+
+  /// The library's file name (Debian: libmosquitto1).
+  static let library = "libmosquitto.so.1"
+
+  /// libmosquitto's functions, or why they could not be loaded.
+  private static let loaded: Result<stormrange_mosquitto, StormrangeError> = {
+    var functions = stormrange_mosquitto()
+    if let failure = stormrange_mosquitto_load(library, &functions) {
+      return .failure(
+        .broker(
+          "mqtt needs the Mosquitto client library, \(library), which could not be loaded "
+            + "(\(String(cString: failure))); install it (Debian: apt install libmosquitto1) and try again"))
+    }
+    _ = functions.lib_init()
+    return .success(functions)
+  }()
+
+  private let functions: stormrange_mosquitto
+  private let handle: OpaquePointer
+  private let clock: SessionClock
+  private var events: [Event] = []
+
+  init(clock: SessionClock) throws(StormrangeError) {
+    functions = try Self.loaded.get()
+    // No client id (libmosquitto makes a random one) and a clean session: nothing is queued for
+    // stormrange while it is away, and a second stormrange never takes over this one's session.
+    guard let handle = functions.new(nil, true, nil) else {
+      throw .broker("cannot make an MQTT client: \(String(cString: strerror(errno)))")
+    }
+    self.handle = handle
+    self.clock = clock
+    functions.user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+    functions.connect_callback_set(handle) { _, context, code in
+      MosquittoClient.from(context).events.append(.connected(code: code))
+    }
+    functions.disconnect_callback_set(handle) { _, context, code in
+      MosquittoClient.from(context).events.append(.disconnected(code: code))
+    }
+    functions.publish_callback_set(handle) { _, context, id in
+      MosquittoClient.from(context).events.append(.published(id: id))
+    }
+    functions.message_callback_set(handle) { _, context, message in
+      guard let message = message?.pointee, let topic = message.topic else { return }
+      let client = MosquittoClient.from(context)
+      let payload =
+        message.payload.map {
+          Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)))
+        } ?? []
+      client.events.append(
+        .message(
+          ReceivedMessage(
+            topic: String(cString: topic), payload: payload, retained: message.retain,
+            arrival: client.clock.now())))
+    }
+  }
+
+  deinit { functions.destroy(handle) }
+
+  private static func from(_ context: UnsafeMutableRawPointer?) -> MosquittoClient {
+    Unmanaged<MosquittoClient>.fromOpaque(context!).takeUnretainedValue()
+  }
+
+  /// The will, the login and TLS, for every connection from now on; a CA file that cannot be read
+  /// is refused here.
+  func configure(will: MQTTMessage, username: String?, password: String?, tls: Bool, caFile: String?)
+    throws(StormrangeError)
+  {
+    // Each message is sent as it is queued, not held back by Nagle's algorithm until the broker's
+    // delayed ACK of the last one (Benchmarks/bench_mqtt.py: without this, a message on a
+    // subscribed topic took 60 ms to its status at the broker, against 16 ms).
+    var code = functions.int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
+    guard code == MOSQ_ERR_SUCCESS.rawValue else {
+      throw .broker("cannot set TCP_NODELAY: \(text(of: code))")
+    }
+    let payload = Array(will.payload.utf8)
+    code = functions.will_set(handle, will.topic, Int32(payload.count), payload, 1, true)
+    guard code == MOSQ_ERR_SUCCESS.rawValue else {
+      throw .broker("cannot set the MQTT will: \(text(of: code))")
+    }
+    if let username {
+      code = functions.username_pw_set(handle, username, password)
+      guard code == MOSQ_ERR_SUCCESS.rawValue else {
+        throw .broker("cannot set the MQTT login: \(text(of: code))")
+      }
+    }
+    guard tls else { return }
+    if let caFile {
+      // libmosquitto only says "invalid"; the system says why.
+      guard let file = fopen(caFile, "r") else {
+        throw .broker("cannot read --cafile \(SystemPath(caFile)): \(String(cString: strerror(errno)))")
+      }
+      fclose(file)
+      code = functions.tls_set(handle, caFile, nil, nil, nil, nil)
+    } else {
+      code = functions.int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+    }
+    guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .broker("cannot set up TLS: \(text(of: code))") }
+  }
+
+  /// Opens the connection and sends the login; the answer comes as ``Event/connected(code:)``.
+  /// Returns libmosquitto's code: 0, or why the broker could not be reached.
+  func connect(host: String, port: Int, keepAlive: Int) -> Int32 {
+    functions.connect(handle, host, Int32(port), Int32(keepAlive))
+  }
+
+  /// Queues `message`, retained; returns its id, or libmosquitto's code when it could not be
+  /// queued (no connection). `acknowledged`: QoS 1, the broker answers with ``Event/published(id:)``;
+  /// else QoS 0.
+  @discardableResult
+  func publish(_ message: MQTTMessage, acknowledged: Bool = false) -> Result<Int32, MosquittoFailure> {
+    var id: Int32 = 0
+    let payload = Array(message.payload.utf8)
+    let code = functions.publish(
+      handle, &id, message.topic, Int32(payload.count), payload, acknowledged ? 1 : 0, true)
+    return code == MOSQ_ERR_SUCCESS.rawValue ? .success(id) : .failure(MosquittoFailure(code: code))
+  }
+
+  func subscribe(_ filter: String) -> Int32 { functions.subscribe(handle, nil, filter, 0) }
+
+  func disconnect() { _ = functions.disconnect(handle) }
+
+  /// The connection's socket, -1 when there is none.
+  var socket: Int32 { functions.socket(handle) }
+
+  /// Whether there is something to send, so the socket's readiness to write matters.
+  var wantsWrite: Bool { functions.want_write(handle) }
+
+  /// Reads what arrived (callbacks run); 0, or why the connection failed.
+  func read() -> Int32 { functions.loop_read(handle, 1) }
+
+  /// Sends what is queued; 0, or why the connection failed.
+  func write() -> Int32 { functions.loop_write(handle, 1) }
+
+  /// Pings the broker when the connection has been quiet for its keep-alive time, and notices a
+  /// broker that has not answered.
+  func keepAlive() -> Int32 { functions.loop_misc(handle) }
+
+  func takeEvents() -> [Event] {
+    defer { events.removeAll() }
+    return events
+  }
+
+  /// libmosquitto's text for `code`, the system's for a system error; without a final full stop,
+  /// since it goes inside a sentence.
+  func text(of code: Int32) -> String {
+    if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+    return Self.clause(functions.strerror(code)) ?? "error \(code)"
+  }
+
+  /// MQTT's text for the refusal `code` of a login.
+  func refusalText(of code: Int32) -> String {
+    Self.clause(functions.connack_string(code)) ?? "refusal \(code)"
+  }
+
+  private static func clause(_ text: UnsafePointer<CChar>?) -> String? {
+    guard let text else { return nil }
+    let sentence = String(cString: text)
+    return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+  }
+}
+
+/// A libmosquitto error code.
+struct MosquittoFailure: Error, Equatable {
+  let code: Int32
+
+  var isTLS: Bool { code == MOSQ_ERR_TLS.rawValue }
+}

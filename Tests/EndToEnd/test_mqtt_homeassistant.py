@@ -1,0 +1,140 @@
+"""`stormrange mqtt --homeassistant`: the discovery configs as the real service publishes them to a
+real broker, checked for the keys Home Assistant's MQTT discovery requires, and every
+`value_template` rendered with Jinja2 (as Home Assistant renders them: `value` and `value_json`,
+in a sandboxed environment) against status samples the binary printed: no measurements (all
+null), a single reading (trend unknown), a steady storm, an approaching one with its motion, one
+whose arrival within 10 km has an interval, and a storm that is over. Each must give a number, an
+ISO 8601 timestamp, `None` (Home Assistant's "unknown"), `ON` or `OFF`: never an error, and never
+`None` where the status has the value."""
+
+import datetime
+import json
+import math
+import re
+import signal
+
+import pytest
+
+from mqtt_support import broker, poll, services  # noqa: F401 (fixtures)
+
+jinja2 = pytest.importorskip("jinja2", reason="jinja2 not installed (pip install jinja2)")
+from jinja2.sandbox import ImmutableSandboxedEnvironment  # noqa: E402
+
+NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+SPEED_OF_SOUND = 331.3 * (1 + 20 / 273.15) ** 0.5
+NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+# What Home Assistant's MQTT discovery requires or stormrange promises of every config.
+REQUIRED = {"name", "unique_id", "state_topic", "value_template", "availability_topic", "device"}
+DEVICE_CLASSES = {"sensor": {"distance", "speed", "timestamp"}, "binary_sensor": {"safety"}}
+UNITS = {"distance": "km", "speed": "km/h"}
+
+
+def iso(moment: datetime.datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def delay_for(metres: float) -> float:
+    return metres / SPEED_OF_SOUND
+
+
+def approaching() -> list[str]:
+    """Due east at 40 km/h on a track 5 km north, nearest 6 minutes from now, with bearings."""
+    lines = []
+    for ago in range(24, -1, -3):
+        east, north = 40 / 60 * -(ago + 6), 5.0
+        bearing = math.degrees(math.atan2(east, north)) % 360
+        moment = NOW - datetime.timedelta(minutes=ago)
+        lines.append(f"add {delay_for(math.hypot(east, north) * 1000):.3f} at {iso(moment)} from {bearing:.1f}")
+    return lines
+
+
+SAMPLES = {
+    "no measurements": [],
+    "one reading": [f"add 12 km at {iso(NOW - datetime.timedelta(minutes=1))} source as3935"],
+    "steady": [f"add {delay_for(8000):.3f} at {iso(NOW - datetime.timedelta(minutes=m))}" for m in range(20, -1, -4)],
+    "approaching": approaching(),
+    "over": [
+        f"add {delay_for(6000 + 400 * i):.3f} at {iso(NOW - datetime.timedelta(minutes=150 - 4 * i))}"
+        for i in range(6)
+    ],
+}
+
+
+def status_samples(sandbox) -> dict[str, str]:
+    samples = {}
+    for name, lines in SAMPLES.items():
+        result = sandbox.batch("clear --yes", *lines)
+        assert result.status == 0, result.stderr
+        samples[name] = sandbox.run("status", "--json").stdout.strip()
+    approaching_status = json.loads(samples["approaching"])
+    assert approaching_status["trend"]["direction"] == "approaching" and approaching_status["motion"]
+    assert json.loads(samples["steady"])["trend"]["direction"] == "steady"
+    assert json.loads(samples["over"])["storm"]["over"] is True
+    # An arrival within 10 km with its interval, as the nowcast gives one (docs/formats.md).
+    interval = json.loads(samples["steady"])
+    interval["trend"].update(
+        direction="approaching", rate_mps=-3.2, within_10km_at=iso(NOW + datetime.timedelta(minutes=20)),
+        within_10km_earliest=iso(NOW + datetime.timedelta(minutes=12)),
+        within_10km_latest=iso(NOW + datetime.timedelta(minutes=41)))
+    samples["arrival interval"] = json.dumps(interval)
+    return samples
+
+
+def render(template: str, payload: str) -> str:
+    environment = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined)
+    return environment.from_string(template).render(value=payload, value_json=json.loads(payload)).strip()
+
+
+def expected(entity: str, status: dict):
+    """What the entity shows for `status`: a bool, a number, an ISO date, or None (unknown)."""
+    trend, motion, latest, advice = status["trend"] or {}, status["motion"] or {}, status["latest"], status["advice"]
+    km = lambda metres: None if metres is None else metres / 1000  # noqa: E731
+    return {
+        "shelter_now": advice["level"] == "shelter-now",
+        "lightning_within_10km": advice["within_10km"],
+        "latest_distance": km(latest and latest["distance_m"]),
+        "range_rate": None if trend.get("rate_mps") is None else trend["rate_mps"] * 3.6,
+        "within_10km_earliest": trend.get("within_10km_earliest"),
+        "within_10km_latest": trend.get("within_10km_latest"),
+        "closest_distance": km(motion.get("closest_m")),
+        "closest_time": motion.get("closest_at"),
+        "all_clear": advice["all_clear_at"],
+    }[entity]
+
+
+def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sandbox, broker, services):
+    samples = status_samples(sandbox)
+    service = services(sandbox, "--broker", broker.url, "--homeassistant")
+    configs = poll("the discovery configs",
+                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 9 and found)
+    assert service.signal(signal.SIGTERM) == 0
+    devices = set()
+    for topic, text in configs.items():
+        config = json.loads(text)
+        component = topic.split("/")[1]
+        assert REQUIRED <= set(config), (topic, set(config))
+        assert topic == f"homeassistant/{component}/{config['unique_id']}/config"
+        assert config["state_topic"] == "stormrange/status"
+        assert config["availability_topic"] == "stormrange/availability"
+        assert config.get("payload_available", "online") == "online"
+        assert config.get("payload_not_available", "offline") == "offline"
+        assert config["device"]["identifiers"] and config["device"]["name"]
+        devices.add(json.dumps(config["device"], sort_keys=True))
+        if "device_class" in config:
+            assert config["device_class"] in DEVICE_CLASSES[component]
+            assert config.get("unit_of_measurement") == UNITS.get(config["device_class"])
+        entity = config["unique_id"].removeprefix("stormrange_stormrange_")
+        for name, payload in samples.items():
+            shown = render(config["value_template"], payload)
+            want = expected(entity, json.loads(payload))
+            where = f"{entity} for {name}: {shown!r}"
+            if component == "binary_sensor":
+                assert shown == ("ON" if want else "OFF"), where
+            elif want is None:
+                assert shown == "None", where
+            elif config["device_class"] == "timestamp":
+                moment = datetime.datetime.fromisoformat(shown)
+                assert moment.tzinfo is not None and iso(moment) == want, where
+            else:
+                assert NUMBER.match(shown) and float(shown) == pytest.approx(want, abs=0.05), where
+    assert len(devices) == 1, devices
