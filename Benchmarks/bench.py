@@ -49,6 +49,11 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
    arriving from a real broker, median and 99th percentile, ÷ a one-shot `add … km` at 10k, start
    to exit (Benchmarks/bench_mqtt.py).
 
+10. `status` of a storm of 100k measurements ÷ `show 1` of the same file (issue 20: at most 1.5 ×
+   the 2.20 measured before the nowcast, so 3.3): `stormrange --file H100k-current status`, whose
+   100,000 measurements a minute apart are one storm that is current, ÷ `stormrange --file
+   H100k-current show 1`, both start to exit. The nowcast reads the storm's last 90 minutes.
+
 Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3, GNU time and
 mosquitto.
 It prints the machine, then the table; --update-docs also writes both into docs/performance.md
@@ -473,8 +478,14 @@ def mqtt_latency(files, runs):
                     f"{one_shot.text()}.")
 
 
+def nowcast_status(files, runs):
+    commands = [f"{BIN} --file {files.h100k_current} status", f"{BIN} --file {files.h100k_current} show 1"]
+    status, show = in_turns(runs.rounds, lambda: hyperfine(commands, runs.slow))
+    return Row("`status` of a current storm of 100k ÷ `show 1` of the same file", status, show, "3.3")
+
+
 GOALS = [help_beside_history, help_versus_foundation, first_access, durable_add, piped_adds, printing,
-         peak_memory, idle_watch, mqtt_latency]
+         peak_memory, idle_watch, mqtt_latency, nowcast_status]
 
 
 # The machine and the report.
@@ -557,6 +568,8 @@ class Files:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs (to check that everything runs)")
+    parser.add_argument("--only", action="append", metavar="FIGURE",
+                        help="only this figure, by its function's name (nowcast_status, …); repeatable")
     parser.add_argument("--update-docs", action="store_true", help="write the table into docs/performance.md")
     parser.add_argument("--baseline", metavar="BINARY",
                         help="another stormrange (an older release) to measure `watch` when nothing changes beside")
@@ -574,7 +587,7 @@ def main():
         print("making the histories…", file=sys.stderr, flush=True)
         files = Files(work)
         rows = []
-        for goal in GOALS:
+        for goal in [goal for goal in GOALS if not options.only or goal.__name__ in options.only]:
             started = time.monotonic()
             rows.append(goal(files, runs))
             name, ours, peer, ratio, goal, verdict = rows[-1].cells()
