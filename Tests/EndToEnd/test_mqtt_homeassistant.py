@@ -38,10 +38,11 @@ def delay_for(metres: float) -> float:
 
 
 def approaching() -> list[str]:
-    """Due east at 40 km/h on a track 5 km north, nearest 6 minutes from now, with bearings."""
+    """Due east at 40 km/h on a track 5 km north, nearest 20 minutes from now, with bearings: still
+    far from its closest point, so it is approaching however long the test takes to read it."""
     lines = []
     for ago in range(24, -1, -3):
-        east, north = 40 / 60 * -(ago + 6), 5.0
+        east, north = 40 / 60 * -(ago + 20), 5.0
         bearing = math.degrees(math.atan2(east, north)) % 360
         moment = NOW - datetime.timedelta(minutes=ago)
         lines.append(f"add {delay_for(math.hypot(east, north) * 1000):.3f} at {iso(moment)} from {bearing:.1f}")

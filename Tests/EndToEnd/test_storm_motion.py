@@ -128,7 +128,8 @@ def test_a_receding_storm(sandbox):
 
 def test_the_range_rate_is_signed_negative_when_approaching(sandbox):
     # trend.rate_mps is speed_mps with the sign the direction gives in words (issue 21, for mqtt).
-    sandbox.batch(*passing_north())
+    # Nearest 20 minutes after the last flash: approaching however long the test takes to run.
+    sandbox.batch(*passing_north(closest_in=20))
     trend = status_json(sandbox)["trend"]
     assert trend["direction"] == "approaching" and trend["rate_mps"] == -trend["speed_mps"] < 0
     sandbox.batch("clear --yes", *receding_storm())
