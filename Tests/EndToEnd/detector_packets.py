@@ -6,6 +6,7 @@ import datetime
 import os
 import shutil
 import subprocess
+import zoneinfo
 
 import pytest
 
@@ -45,9 +46,12 @@ def require_tools() -> None:
 def decode(state: int, sensor: int, distance: int, count: int, at: datetime.datetime,
            time_format: str = "time:iso:tz:utc", zone: str = "UTC") -> str:
     """The JSON line the real rtl_433 prints for the packet, stamped `at` (UTC)."""
-    local = at.astimezone(datetime.timezone.utc)
+    # libfaketime reads a stopped time in the zone of the program it runs.
+    local = at.astimezone(zoneinfo.ZoneInfo(zone))
     env = dict(os.environ, TZ="UTC")
-    command = ["faketime", local.strftime("%Y-%m-%d %H:%M:%S"), "env", f"TZ={zone}", "rtl_433", "-R", "190",
+    # `-f` with a bare time (no `@`) stops the clock there: a clock started there and left to run
+    # would stamp the next second when rtl_433 starts slowly.
+    command = ["faketime", "-f", local.strftime("%Y-%m-%d %H:%M:%S"), "env", f"TZ={zone}", "rtl_433", "-R", "190",
                "-F", "json", "-M", time_format, "-y", packet(state, sensor, distance, count)]
     completed = subprocess.run(command, capture_output=True, text=True, env=env, timeout=30)
     lines = [line for line in completed.stdout.splitlines() if line.startswith("{")]

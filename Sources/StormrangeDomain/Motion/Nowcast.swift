@@ -131,9 +131,12 @@ struct Nowcast: Sendable {
       }
       bearing = (mean, variance.squareRoot())
     }
+    // The time by its median and the half-width of its middle 68 %: a nearly still hypothesis
+    // passes nearest hours away, and would swamp a mean and a standard deviation.
+    let (early, middle, late) = (time.quantile(0.16), time.quantile(0.5), time.quantile(0.84))
     return ClosestApproach(
       distance: abs(distance.mean), distanceError: distance.standardDeviation,
-      date: filter.time.addingTimeInterval(time.mean), dateError: time.standardDeviation,
+      date: filter.time.addingTimeInterval(middle), dateError: (late - early) / 2,
       bearing: bearing?.0, bearingError: bearing?.1)
   }
 
@@ -142,18 +145,29 @@ struct Nowcast: Sendable {
   /// forecast reaches further), up to ``NowcastModel/horizon``. Nil when fewer than
   /// ``NowcastModel/arrivalChance`` of them come within it by then: a storm likely to pass farther
   /// out gets no forecast, one that may well come close does.
-  func arrival(within distance: Double) -> (earliest: Date, median: Date, latest: Date?)? {
+  func arrival(within distance: Double) -> (earliest: Date, median: Date, latest: Date)? {
     var forecast = filter
     let count = forecast.particles.count
     var times = [Double](repeating: .infinity, count: count)
     for index in 0..<count where forecast.particles[index].range <= distance { times[index] = 0 }
     var elapsed = 0.0
+    let step = NowcastModel.forecastStep
+    var previous = forecast.particles.map(\.range)
     while elapsed < NowcastModel.horizon {
-      forecast.advance(to: forecast.time.addingTimeInterval(NowcastModel.forecastStep))
-      elapsed += NowcastModel.forecastStep
+      forecast.advance(to: forecast.time.addingTimeInterval(step))
+      elapsed += step
       var pending = false
       for index in 0..<count where times[index].isInfinite {
-        if forecast.particles[index].range <= distance { times[index] = elapsed } else { pending = true }
+        let range = forecast.particles[index].range
+        if range <= distance {
+          // When in the step it crossed, the range taken as straight between its ends, so that
+          // the earliest time is not a step late.
+          let fraction = (previous[index] - distance) / max(previous[index] - range, 1e-9)
+          times[index] = elapsed - step + step * min(max(fraction, 0), 1)
+        } else {
+          previous[index] = range
+          pending = true
+        }
       }
       if !pending { break }
     }
@@ -168,9 +182,6 @@ struct Nowcast: Sendable {
     guard chance >= NowcastModel.arrivalChance else { return nil }
     let sample = WeightedSample(values: arriving, weights: arrivingWeights.map { $0 / chance })
     let (earliest, median, latest) = (sample.quantile(0.05), sample.quantile(0.5), sample.quantile(0.95))
-    return (
-      date.addingTimeInterval(earliest), date.addingTimeInterval(median),
-      latest.isFinite ? date.addingTimeInterval(latest) : nil
-    )
+    return (date.addingTimeInterval(earliest), date.addingTimeInterval(median), date.addingTimeInterval(latest))
   }
 }

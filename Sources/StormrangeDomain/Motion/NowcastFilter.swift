@@ -20,8 +20,9 @@ struct NowcastFilter: Sendable {
   private(set) var hasBearings: Bool
   private var random: NowcastRandom
 
-  /// The filter after reading `observations`, sorted by date, at least one.
-  init(observations: [RangeObservation]) {
+  /// The filter after reading `observations`, sorted by date, at least one, with `hypotheses`
+  /// particles.
+  init(observations: [RangeObservation], hypotheses: Int = NowcastModel.particleCount) {
     precondition(!observations.isEmpty)
     random = NowcastRandom(seed: 0x5354_4F52_4D52_414E)  // "STORMRAN"
     let first = observations[0]
@@ -29,7 +30,7 @@ struct NowcastFilter: Sendable {
     hasBearings = false
     particles = []
     weights = []
-    seed(from: first)
+    seed(from: first, count: hypotheses)
     for observation in observations.dropFirst() {
       advance(to: observation.date)
       update(with: observation)
@@ -46,8 +47,7 @@ struct NowcastFilter: Sendable {
   // MARK: The first observation
 
   /// Particles spread over every centre the first observation allows, weighted by it.
-  private mutating func seed(from observation: RangeObservation) {
-    let count = NowcastModel.particleCount
+  private mutating func seed(from observation: RangeObservation, count: Int) {
     let (nearest, farthest) = Self.rangeSpan(of: observation)
     particles.reserveCapacity(count)
     var logWeights = [Double]()
@@ -216,9 +216,7 @@ struct NowcastFilter: Sendable {
 
   /// Systematic resampling, then a little jitter (a regularised particle filter), so that copies of
   /// one particle spread again instead of collapsing the cloud onto a few ancestors, which would
-  /// make the filter surer than its data. The jitter is ``NowcastModel/regularisation`` of the
-  /// cloud's own spread in range, direction (with bearings), velocity along and across the line of
-  /// sight, and strike scatter.
+  /// make the filter surer than its data (``regularise()``).
   private mutating func resample() {
     let count = particles.count
     var chosen = [StormParticle]()
@@ -240,32 +238,57 @@ struct NowcastFilter: Sendable {
     regularise()
   }
 
+  /// Liu and West's kernel shrinkage: each value moves toward the cloud's mean by
+  /// `1 − √(1 − h²)` and gets a jitter of `h` times the cloud's spread, so the spread stays what it
+  /// was instead of growing with every resampling. Velocities are jittered among moving particles
+  /// only, by their own mean and spread; without bearings the velocity across the line of sight,
+  /// whose two signs are the two sides a storm may pass on, is jittered without shrinking.
   private mutating func regularise() {
     let frames = particles.map(LocalFrame.init)
-    let equal = weights
-    func spread(_ values: [Double]) -> Double { WeightedSample(values: values, weights: equal).standardDeviation }
     let h = NowcastModel.regularisation
-    let rangeJitter = h * spread(frames.map(\.range))
-    let alongJitter = h * spread(frames.map(\.along))
-    let acrossJitter = h * spread(frames.map(\.across))
-    let scatterJitter = h * spread(particles.map { Math.log($0.scatter) })
-    var directionJitter = 0.0
+    let shrink = (1 - h * h).squareRoot()
+    let moving = particles.map { $0.mode != .atRest }
+    func moments(_ values: [Double], where included: [Bool]? = nil) -> (mean: Double, spread: Double) {
+      var (count, sum, squares) = (0.0, 0.0, 0.0)
+      for index in values.indices where included?[index] ?? true {
+        count += 1
+        sum += values[index]
+        squares += values[index] * values[index]
+      }
+      guard count > 1 else { return (count == 1 ? sum : 0, 0) }
+      let mean = sum / count
+      return (mean, max(squares / count - mean * mean, 0).squareRoot())
+    }
+    let range = moments(frames.map(\.range))
+    let along = moments(frames.map(\.along), where: moving)
+    let across = moments(frames.map(\.across), where: moving)
+    let scatter = moments(particles.map { Math.log($0.scatter) })
+    var direction: (mean: Double, spread: Double) = (0, 0)
     if hasBearings {
       let mean = Math.atan2(
-        particles.reduce(0) { $0 + $1.east / max($1.range, 1) }, particles.reduce(0) { $0 + $1.north / max($1.range, 1) })
-      directionJitter = h * spread(frames.map { Math.wrappedDegrees(($0.direction - mean) * 180 / Double.pi) }) * Double.pi / 180
+        particles.reduce(0) { $0 + $1.east / max($1.range, 1) },
+        particles.reduce(0) { $0 + $1.north / max($1.range, 1) })
+      let offsets = frames.map { Math.wrappedDegrees(($0.direction - mean) * 180 / Double.pi) * Double.pi / 180 }
+      direction = (mean, moments(offsets).spread)
+    }
+    func kernel(_ value: Double, _ moments: (mean: Double, spread: Double)) -> Double {
+      moments.mean + shrink * (value - moments.mean) + h * moments.spread * random.normal()
     }
     for index in particles.indices {
       var frame = frames[index]
-      frame.range = max(frame.range + rangeJitter * random.normal(), 10)
-      if hasBearings { frame.direction += directionJitter * random.normal() }
-      if particles[index].mode != .atRest {
-        frame.along += alongJitter * random.normal()
-        frame.across += acrossJitter * random.normal()
+      frame.range = max(kernel(frame.range, range), 10)
+      if hasBearings {
+        let offset = Math.wrappedDegrees((frame.direction - direction.mean) * 180 / Double.pi) * Double.pi / 180
+        frame.direction = direction.mean + shrink * offset + h * direction.spread * random.normal()
+      }
+      if moving[index] {
+        frame.along = kernel(frame.along, along)
+        frame.across =
+          hasBearings ? kernel(frame.across, across) : frame.across + h * across.spread * random.normal()
       }
       frame.apply(to: &particles[index])
       particles[index].scatter = min(
-        max(particles[index].scatter * Math.exp(scatterJitter * random.normal()), NowcastModel.scatterRange.lowerBound),
+        max(Math.exp(kernel(Math.log(particles[index].scatter), scatter)), NowcastModel.scatterRange.lowerBound),
         NowcastModel.scatterRange.upperBound)
     }
   }

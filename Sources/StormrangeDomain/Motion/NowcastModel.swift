@@ -53,6 +53,11 @@ enum NowcastModel {
   /// The AS3935's own scatter: its estimate is the range times a lognormal factor whose logarithm
   /// has this standard deviation. SOURCE-AS3935
   static let as3935LogSpread = 0.35
+  /// How far the AS3935 hears lightning at all: half its flashes at 50 km, a few past 60 km (the
+  /// standard deviation of the logarithm). Its datasheet gives a range of 40 km, which its
+  /// scattered estimate reaches from somewhat farther.
+  static let as3935Reach = 50_000.0
+  static let as3935ReachSpread = 0.15
 
   /// Student's t degrees of freedom for ranges and bearings: heavier tails than a normal
   /// distribution, so that one stray strike from another cell moves the estimate little.

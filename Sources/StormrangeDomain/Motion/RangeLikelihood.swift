@@ -48,6 +48,9 @@ struct RangeLikelihood: Sendable {
   /// range".
   private static let as3935Limit = Math.log(AS3935.interval(forMetres: (AS3935.stepsKilometres.last ?? 40) * 1_000)?.upperBound ?? 41_500)
 
+  /// The logarithm of how far the AS3935 hears lightning at all, metres (``NowcastModel/as3935Reach``).
+  private static let as3935Reach = Math.log(NowcastModel.as3935Reach)
+
   /// Degrees, one standard deviation, of a bearing as given: the eye's error and, when the value
   /// is a multiple of a rounding step, that step's rounding error.
   static func bearingSpread(of bearing: Double) -> Double {
@@ -68,8 +71,8 @@ struct RangeLikelihood: Sendable {
     let range = particle.range
     let scatter = particle.scatter
     // The distance to a strike scattered around the centre: near the centre the scatter cannot
-    // make it negative, and its mean is more than the centre's range.
-    let strike = (range * range + 0.5 * scatter * scatter).squareRoot()
+    // make it negative, and its mean is more than the centre's range (r + s²/2r far out).
+    let strike = (range * range + scatter * scatter).squareRoot()
     var result: Double
     if let logInterval {
       let logSpread =
@@ -80,10 +83,14 @@ struct RangeLikelihood: Sendable {
       let lower = logInterval.lower.isFinite ? Math.normalCDF((logInterval.lower - logStrike) / logSpread) : 0
       // The chip gives a distance only when its estimate is within its last step; beyond, it says
       // "out of range", which is no reading. So a reading is as likely as its step is among the
-      // steps the chip can give from there, and a far storm's readings bunch in the last one.
+      // steps the chip can give from there, and a far storm's readings bunch in the last one: 40 km
+      // means "38.5 km or more". But the chip hears lightning only so far (its datasheet: 40 km),
+      // so a storm well past that gives no reading at all (``as3935Reach``); without that, a run
+      // of 40 km readings would carry the storm ever farther out.
       let inRange = Math.normalCDF((Self.as3935Limit - logStrike) / logSpread)
+      let heard = Math.normalCDF((Self.as3935Reach - logStrike) / NowcastModel.as3935ReachSpread)
       // A small floor: a reading from somewhere else entirely (another storm) is possible.
-      result = Math.log(max(upper - lower, 0) / max(inRange, 1e-12) + 1e-3)
+      result = Math.log(heard * max(upper - lower, 0) / max(inRange, 1e-12) + 1e-3)
     } else {
       let expected: Double
       let variance: Double

@@ -34,4 +34,21 @@ public struct RangeObservation: Equatable, Sendable {
     self.bearing = bearing
     self.sensor = sensor
   }
+
+  /// An order of observations by every field, so that the same observations in any order give the
+  /// same nowcast.
+  static func precedes(_ left: RangeObservation, _ right: RangeObservation) -> Bool {
+    (left.date, left.distance, left.bearing ?? -1, left.sensor.order, left.uncertainty)
+      < (right.date, right.distance, right.bearing ?? -1, right.sensor.order, right.uncertainty)
+  }
+}
+
+extension RangeObservation.Sensor {
+  fileprivate var order: Int {
+    switch self {
+    case .ears: 0
+    case .as3935: 1
+    case .detector: 2
+    }
+  }
 }

@@ -25,13 +25,13 @@ public struct RangeTrend: Equatable, Sendable {
   /// The estimated range of the storm's centre at ``asOf``, metres; nil when unknown.
   public let range: Double?
   /// When an approaching storm comes within ``MotionModel/closeDistance``: the median of the
-  /// forecast. Nil when the storm is not approaching, its range is already inside, the median is
-  /// beyond the forecast horizon (``NowcastModel/horizon``), or no forecast is made
+  /// forecast among the outcomes that come within it. Nil when the storm is not approaching, its
+  /// range is already inside, fewer than ``NowcastModel/arrivalChance`` of the outcomes come within
+  /// it by the forecast horizon (``NowcastModel/horizon``), or no forecast is made
   /// (``withoutForecast``).
   public private(set) var within10km: Date?
-  /// The 5th and 95th percentiles of when the storm comes within 10 km; nil exactly when
-  /// ``within10km`` is, and ``within10kmLatest`` also when more than 5 % of the outcomes stay out
-  /// beyond the forecast horizon.
+  /// The 5th and 95th percentiles of when the storm comes within 10 km, among the outcomes that do
+  /// (``within10km`` is their median); nil exactly when ``within10km`` is.
   public private(set) var within10kmEarliest: Date?
   public private(set) var within10kmLatest: Date?
   /// The moment the trend describes.
@@ -59,7 +59,7 @@ public struct RangeTrend: Equatable, Sendable {
   init(_ nowcast: Nowcast) {
     let rate = nowcast.rangeRate.mean
     let error = nowcast.rangeRate.standardDeviation
-    if abs(rate) < MotionModel.significance * error {
+    if abs(rate) <= MotionModel.significance * error {
       direction = .steady
     } else {
       direction = rate < 0 ? .approaching : .receding

@@ -20,15 +20,16 @@ public struct StormMotion: Sendable {
 
   private let filter: NowcastFilter?
 
-  /// The motion of one storm's `observations`, in any order.
-  public init(observations: [RangeObservation]) {
+  /// The motion of one storm's `observations`, in any order. `hypotheses` fewer than the nowcast's
+  /// (``NowcastModel/particleCount``) make a coarser estimate faster: for a summary of many storms.
+  public init(observations: [RangeObservation], hypotheses: Int? = nil) {
     // Sorted, so the same storm in any order gives the same figures to the last bit.
-    let sorted = observations.sorted {
-      ($0.date, $0.distance, $0.bearing ?? -1) < ($1.date, $1.distance, $1.bearing ?? -1)
-    }
+    let sorted = observations.sorted(by: RangeObservation.precedes)
     self.observations = sorted
     unknownReason = ObservationClock(sorted).shortfall(count: sorted.count, needed: Self.minimumCount)
-    filter = unknownReason == nil ? NowcastFilter(observations: Self.recent(sorted)) : nil
+    filter =
+      unknownReason == nil
+      ? NowcastFilter(observations: Self.recent(sorted), hypotheses: hypotheses ?? NowcastModel.particleCount) : nil
   }
 
   /// The measurements the filter reads: those of the last ``NowcastModel/memory`` seconds, thinned

@@ -4,6 +4,10 @@ import StormrangeStore
 
 /// `stats`: one line per storm with its count, start and end, nearest, farthest and mean distance.
 struct StatsCommand: Command {
+  /// The nowcast's hypotheses per storm for `stats --json`, a quarter of status's: a season's
+  /// history holds hundreds of storms, each summarised as of its last flash.
+  static let hypotheses = 500
+
   let name = "stats"
   let summary = "per storm: count, start and end, nearest, farthest and mean distance"
   let usage = "stats [--json]"
@@ -60,8 +64,10 @@ struct StatsCommand: Command {
   /// One object per storm, one per line, as `export json` lays out its array.
   static func json(_ storms: [Storm]) -> String {
     let objects = storms.enumerated().map { number, storm in
-      let motion = StormMotion(observations: storm.measurements.map(RangeObservation.init)).groundMotion(
-        at: storm.end)
+      // A coarser nowcast than status's: a history holds hundreds of storms.
+      let motion = StormMotion(
+        observations: storm.measurements.map(RangeObservation.init), hypotheses: StatsCommand.hypotheses
+      ).groundMotion(at: storm.end)
       return "  "
         + JSONText.object([
           "index": JSONText.number(number + 1), "count": JSONText.number(storm.count),

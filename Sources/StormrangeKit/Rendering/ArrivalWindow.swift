@@ -7,16 +7,15 @@ import StormrangeDomain
 /// narrower than the forecast.
 struct ArrivalWindow {
   let earliest: Date
-  /// Nil when more than 5 % of the forecast stays out beyond its horizon.
-  let latest: Date?
+  let latest: Date
   let earliestMinutes: Int
-  let latestMinutes: Int?
+  let latestMinutes: Int
 
   init?(_ trend: RangeTrend, now: Date) {
-    guard let earliest = trend.within10kmEarliest else { return nil }
+    guard let earliest = trend.within10kmEarliest, let latest = trend.within10kmLatest else { return nil }
     self.earliest = earliest
-    latest = trend.within10kmLatest
+    self.latest = latest
     earliestMinutes = max(Int((earliest.timeIntervalSince(now) / 60).rounded(.down)), 0)
-    latestMinutes = latest.map { max(Int(($0.timeIntervalSince(now) / 60).rounded(.up)), 0) }
+    latestMinutes = max(Int((latest.timeIntervalSince(now) / 60).rounded(.up)), 0)
   }
 }

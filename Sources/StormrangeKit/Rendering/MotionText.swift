@@ -98,10 +98,10 @@ struct MotionText {
       return short ? "" : "; already within \(close)"
     }
     let dash = repertoire.rangeDash
-    let minutes = window.latestMinutes.map { "\(window.earliestMinutes)\(dash)\($0) min" } ?? "\(window.earliestMinutes) min or later"
+    let minutes = "\(window.earliestMinutes)\(dash)\(window.latestMinutes) min"
     if short { return ", 10 km in \(minutes)" }
     let clock = { (date: Date) in String(DurationText.clock(date, besides: self.now, in: self.localTime).dropLast(3)) }
-    let clocks = window.latest.map { "\(clock(window.earliest))\(dash)\(clock($0))" } ?? "from \(clock(window.earliest))"
+    let clocks = "\(clock(window.earliest))\(dash)\(clock(window.latest))"
     return "; within \(close) in \(minutes) (\(clocks))"
   }
 

@@ -19,8 +19,8 @@ import Testing
     )
     // Four ranges over 15 minutes, the last 5.8 km away, without bearings: the storm may be passing
     // close by, so the rate now is not known to twice its error.
-    #expect(lines[2] == "trend      steady: the range changes by 11 ± 16 km/h, within twice its error")
-    #expect(lines[3] == "motion     32 ± 16 km/h over the ground: not seen to move, so no heading yet")
+    #expect(lines[2] == "trend      steady: the range changes by 11 ± 17 km/h, within twice its error")
+    #expect(lines[3] == "motion     33 ± 16 km/h over the ground: not seen to move, so no heading yet")
     #expect(
       lines[4]
         == "advice     SHELTER NOW: thunder was heard 1 min ago (\(local("2026-07-01T15:55:17Z"))); when thunder roars, go indoors"
