@@ -77,9 +77,6 @@ public struct StormStatus: Sendable {
     [advice.nextChange(after: now), storm.overAt].compactMap { $0 }.filter { $0 > now }.min()
   }
 
-  /// How many of the storm's measurements have a bearing.
-  public var bearingCount: Int { storm.measurements.count { $0.bearing != nil } }
-
   /// The trend now, or for a storm that is over, at its last flash and without a forecast.
   private static func trend(of motion: StormMotion, in storm: Storm, over: Bool, now: Date) -> RangeTrend {
     over ? motion.trend(at: storm.end).withoutForecast : motion.trend(at: now)

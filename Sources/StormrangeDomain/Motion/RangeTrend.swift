@@ -53,9 +53,6 @@ public struct RangeTrend: Equatable, Sendable {
     return trend
   }
 
-  /// How far ahead an arrival within 10 km is forecast.
-  public static var predictionHorizon: Double { NowcastModel.horizon }
-
   init(_ nowcast: Nowcast) {
     let rate = nowcast.rangeRate.mean
     let error = nowcast.rangeRate.standardDeviation

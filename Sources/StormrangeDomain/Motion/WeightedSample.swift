@@ -12,11 +12,6 @@ struct WeightedSample: Sendable {
     return variance.squareRoot()
   }
 
-  /// The weight of the values for which `isIncluded` holds.
-  func probability(_ isIncluded: (Double) -> Bool) -> Double {
-    zip(values, weights).reduce(0) { isIncluded($1.0) ? $0 + $1.1 : $0 }
-  }
-
   /// The value below which `fraction` of the weight lies (infinite values sort last).
   func quantile(_ fraction: Double) -> Double {
     let order = values.indices.sorted { values[$0] < values[$1] }
