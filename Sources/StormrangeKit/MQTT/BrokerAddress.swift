@@ -31,6 +31,11 @@ public struct BrokerAddress: Equatable, Sendable {
       throw .invalidArgument("'\(shown)' is not a broker URL: it starts with mqtt:// or mqtts://; \(example)")
     }
     let authority = rest.hasSuffix("/") ? rest.dropLast() : rest
+    if let slash = authority.firstIndex(where: { "/?#".contains($0) }) {
+      throw .invalidArgument(
+        "'\(shown)' has a path after its host (\(authority[slash...])): a broker URL is only "
+          + "mqtt[s]://HOST[:PORT]; the topics have their own options; \(example)")
+    }
     if authority.contains("@") {
       throw .invalidArgument(
         "'\(shown)' holds a user name or password; give the name with --username and the password in "

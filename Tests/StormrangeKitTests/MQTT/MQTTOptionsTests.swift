@@ -38,6 +38,8 @@ import Testing
     ] {
       #expect(throws: StormrangeError.self, "\(bad)") { try BrokerAddress(parsing: bad) }
     }
+    let path = refusal(["--broker", "mqtt://127.0.0.1:1883/path"])
+    #expect(path?.contains("has a path after its host (/path)") == true, "\(path ?? "")")
     let userinfo = refusal(["--broker", "mqtt://me:secret@host"])
     #expect(userinfo?.contains("never on the command line") == true)
   }
