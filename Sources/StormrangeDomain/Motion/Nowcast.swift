@@ -72,19 +72,27 @@ struct Nowcast: Sendable {
 
   /// The mean direction of motion and the spread of the particles' directions about it, degrees.
   private static func heading(_ filter: NowcastFilter) -> (Double, Double) {
-    var (sumEast, sumNorth) = (0.0, 0.0)
-    for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
-      sumEast += weight * particle.eastSpeed / particle.speed
-      sumNorth += weight * particle.northSpeed / particle.speed
+    direction(of: filter.particles.map { ($0.eastSpeed, $0.northSpeed) }, weights: filter.weights)
+  }
+
+  /// The mean direction of `vectors` (east, north), weighted, and the spread of their directions
+  /// about it, degrees; a vector of length 0 has no direction and counts in neither.
+  private static func direction(of vectors: [(east: Double, north: Double)], weights: [Double]) -> (
+    Double, Double
+  ) {
+    var (sumEast, sumNorth, total) = (0.0, 0.0, 0.0)
+    for (vector, weight) in zip(vectors, weights) {
+      let length = (vector.east * vector.east + vector.north * vector.north).squareRoot()
+      guard length > 0 else { continue }
+      sumEast += weight * vector.east / length
+      sumNorth += weight * vector.north / length
+      total += weight
     }
     let mean = Math.bearingDegrees(east: sumEast, north: sumNorth)
     var variance = 0.0
-    var total = 0.0
-    for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
-      let difference = Math.wrappedDegrees(
-        Math.bearingDegrees(east: particle.eastSpeed, north: particle.northSpeed) - mean)
+    for (vector, weight) in zip(vectors, weights) where vector.east != 0 || vector.north != 0 {
+      let difference = Math.wrappedDegrees(Math.bearingDegrees(east: vector.east, north: vector.north) - mean)
       variance += weight * difference * difference
-      total += weight
     }
     return (mean, (variance / max(total, .leastNormalMagnitude)).squareRoot())
   }
@@ -93,44 +101,29 @@ struct Nowcast: Sendable {
   private static func closestApproach(_ filter: NowcastFilter, bearings: Bool) -> ClosestApproach? {
     var distances = [Double]()
     var times = [Double]()
+    var points = [(east: Double, north: Double)]()
     var chosen = [Double]()
-    var (sumEast, sumNorth) = (0.0, 0.0)
     for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
       let speedSquared = particle.speed * particle.speed
       let time = -(particle.east * particle.eastSpeed + particle.north * particle.northSpeed) / speedSquared
-      let east = particle.east + particle.eastSpeed * time
-      let north = particle.north + particle.northSpeed * time
-      let distance = (east * east + north * north).squareRoot()
+      let point = (
+        east: particle.east + particle.eastSpeed * time, north: particle.north + particle.northSpeed * time
+      )
+      let distance = (point.east * point.east + point.north * point.north).squareRoot()
       // With bearings, signed by the side it passes on, so that a storm coming straight at you
       // gives 0 ± its spread rather than a spread of distances that are all more than 0.
       let side = particle.east * particle.northSpeed - particle.north * particle.eastSpeed < 0 ? -1.0 : 1.0
       distances.append(bearings ? side * distance : distance)
       times.append(time)
+      points.append(point)
       chosen.append(weight)
-      if distance > 0 {
-        sumEast += weight * east / distance
-        sumNorth += weight * north / distance
-      }
     }
     let total = chosen.reduce(0, +)
     guard total > 0 else { return nil }
     let weights = chosen.map { $0 / total }
     let distance = WeightedSample(values: distances, weights: weights)
     let time = WeightedSample(values: times, weights: weights)
-    var bearing: (Double, Double)?
-    if bearings {
-      let mean = Math.bearingDegrees(east: sumEast, north: sumNorth)
-      var variance = 0.0
-      for (particle, weight) in zip(filter.particles, filter.weights) where particle.speed > 0 {
-        let speedSquared = particle.speed * particle.speed
-        let t = -(particle.east * particle.eastSpeed + particle.north * particle.northSpeed) / speedSquared
-        let east = particle.east + particle.eastSpeed * t
-        let north = particle.north + particle.northSpeed * t
-        let difference = Math.wrappedDegrees(Math.bearingDegrees(east: east, north: north) - mean)
-        variance += weight / total * difference * difference
-      }
-      bearing = (mean, variance.squareRoot())
-    }
+    let bearing = bearings ? direction(of: points, weights: chosen) : nil
     // The time by its median and the half-width of its middle 68 %: a nearly still hypothesis
     // passes nearest hours away, and would swamp a mean and a standard deviation.
     let (early, middle, late) = (time.quantile(0.16), time.quantile(0.5), time.quantile(0.84))
@@ -182,6 +175,8 @@ struct Nowcast: Sendable {
     guard chance >= NowcastModel.arrivalChance else { return nil }
     let sample = WeightedSample(values: arriving, weights: arrivingWeights.map { $0 / chance })
     let (earliest, median, latest) = (sample.quantile(0.05), sample.quantile(0.5), sample.quantile(0.95))
-    return (date.addingTimeInterval(earliest), date.addingTimeInterval(median), date.addingTimeInterval(latest))
+    return (
+      date.addingTimeInterval(earliest), date.addingTimeInterval(median), date.addingTimeInterval(latest)
+    )
   }
 }
