@@ -114,7 +114,7 @@ def test_a_storm_approaching_from_40_km_seen_by_a_wh57_is_closing_in(sandbox):
 
 
 @pytest.mark.xfail(strict=True, reason="issue 21 asks for `approaching`; the nowcast's rate from an AS3935 alone "
-                   "is too uncertain to claim it at 2σ (docs/science.md#calibration, 'AS3935 only')")
+                   "is too uncertain for 9 of its hypotheses in 10 to agree (docs/science.md#calibration, 'AS3935 only')")
 def test_a_storm_approaching_from_40_km_seen_by_a_wh57_gives_an_approaching_trend(sandbox):
     assert wh57_storm_status(sandbox)["trend"]["direction"] == "approaching"
 

@@ -1,9 +1,14 @@
 /// The thresholds shared by every motion estimate. What the nowcast assumes of storms and
 /// measurements is ``NowcastModel``.
 public enum MotionModel {
-  /// How many standard deviations a rate of change of range must be from zero before the storm
-  /// counts as approaching or receding: about 95 % confidence.
-  public static let significance = 2.0
+  /// The share of the nowcast's hypotheses that must agree the range is falling (or rising)
+  /// before the storm counts as approaching (or receding): 9 in 10.
+  ///
+  /// A share rather than "the rate is twice its ±": the hypotheses are a mixture, a storm that may
+  /// have stopped a moment ago among them, so their standard deviation is wider than the spread of
+  /// the likely courses and a 2σ test held back warnings of storms that were plainly coming (docs/
+  /// science.md, "Changed since the first calibration run").
+  public static let directionConfidence = 0.9
 
   /// The shortest span of time, seconds, over which a speed is reported at all: 5 minutes.
   ///

@@ -2,14 +2,27 @@ import FoundationEssentials
 
 /// Whether a storm is coming or going at a given moment: the rate of change of its range, from the
 /// nowcast's state at that moment (``StormMotion``), not an average over the storm. The storm is
-/// approaching or receding only when the rate is at least ``MotionModel/significance`` standard
-/// deviations from zero; otherwise it is steady.
+/// approaching or receding only when at least ``MotionModel/directionConfidence`` of the
+/// hypotheses agree; otherwise it is steady.
 public struct RangeTrend: Equatable, Sendable {
   public enum Direction: String, Equatable, Sendable {
     case approaching
     case receding
     case steady
     case unknown
+
+    /// The direction from the shares of the hypotheses whose range is falling and rising:
+    /// approaching or receding when at least ``MotionModel/directionConfidence`` of them agree (a
+    /// storm at rest, or one that may just have stopped, counts against both), else steady.
+    init(falling: Double, rising: Double) {
+      if falling >= MotionModel.directionConfidence {
+        self = .approaching
+      } else if rising >= MotionModel.directionConfidence {
+        self = .receding
+      } else {
+        self = .steady
+      }
+    }
   }
 
   public let direction: Direction
@@ -56,11 +69,8 @@ public struct RangeTrend: Equatable, Sendable {
   init(_ nowcast: Nowcast) {
     let rate = nowcast.rangeRate.mean
     let error = nowcast.rangeRate.standardDeviation
-    if abs(rate) <= MotionModel.significance * error {
-      direction = .steady
-    } else {
-      direction = rate < 0 ? .approaching : .receding
-    }
+    direction = Direction(
+      falling: nowcast.rangeRate.share { $0 < 0 }, rising: nowcast.rangeRate.share { $0 > 0 })
     unknownReason = nil
     speed = abs(rate)
     speedError = error

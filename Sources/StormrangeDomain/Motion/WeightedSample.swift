@@ -12,6 +12,11 @@ struct WeightedSample: Sendable {
     return variance.squareRoot()
   }
 
+  /// The weight of the values for which `condition` holds: the share of the hypotheses.
+  func share(where condition: (Double) -> Bool) -> Double {
+    zip(values, weights).reduce(0) { condition($1.0) ? $0 + $1.1 : $0 }
+  }
+
   /// The value below which `fraction` of the weight lies (infinite values sort last).
   func quantile(_ fraction: Double) -> Double {
     let order = values.indices.sorted { values[$0] < values[$1] }

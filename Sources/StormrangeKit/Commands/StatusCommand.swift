@@ -22,9 +22,9 @@ struct StatusCommand: Command {
                up to the latest one; over 30 minutes after its last thunder,
                when its trend and motion are given as of its last flash
     trend      whether the range is falling (approaching) or rising
-               (receding), and how fast; claimed only at twice its error,
-               over at least 5 minutes; when approaching, when it comes
-               within 10 km
+               (receding), and how fast; claimed only when 9 in 10 of the
+               nowcast's hypotheses agree, over at least 5 minutes; when
+               approaching, when it comes within 10 km
     motion     speed over the ground, and with bearings the heading
     closest    where and when it comes nearest
     advice     after the US National Weather Service, "when thunder roars,

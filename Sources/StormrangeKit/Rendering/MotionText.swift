@@ -12,7 +12,9 @@ struct MotionText {
   let localTime: LocalTime
 
   private var now: Date { status.now }
-  private var plusMinus: PlusMinusText { PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime) }
+  private var plusMinus: PlusMinusText {
+    PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime)
+  }
   private var over: Bool { status.isOver }
   /// `18:03:00`: the last flash of the storm, which the words of a storm that is over are as of.
   private var lastFlash: String { DurationText.clock(status.storm.end, besides: now, in: localTime) }
@@ -34,7 +36,7 @@ struct MotionText {
     case .receding: words = "receding at \(rate)"
     case .approaching: words = "approaching at \(rate)" + arrival(trend, short: short)
     case .steady, .unknown:
-      words = short ? "steady" : "steady: the range changes by \(rate), within twice its error"
+      words = short ? "steady" : "steady: the range changes by \(rate), but which way is uncertain"
     }
     guard over else { return words }
     return short
@@ -100,7 +102,9 @@ struct MotionText {
     let dash = repertoire.rangeDash
     let minutes = "\(window.earliestMinutes)\(dash)\(window.latestMinutes) min"
     if short { return ", 10 km in \(minutes)" }
-    let clock = { (date: Date) in String(DurationText.clock(date, besides: self.now, in: self.localTime).dropLast(3)) }
+    let clock = { (date: Date) in
+      String(DurationText.clock(date, besides: self.now, in: self.localTime).dropLast(3))
+    }
     let clocks = "\(clock(window.earliest))\(dash)\(clock(window.latest))"
     return "; within \(close) in \(minutes) (\(clocks))"
   }

@@ -61,6 +61,22 @@ import Testing
     #expect(trend.within10km == nil && trend.within10kmEarliest == nil && trend.within10kmLatest == nil)
   }
 
+  /// Nine hypotheses in ten must agree before a direction is claimed; those at rest (rate 0)
+  /// agree with neither.
+  @Test(arguments: [
+    (0.9, 0.05, RangeTrend.Direction.approaching), (0.89, 0.0, .steady), (0.0, 0.9, .receding),
+    (0.05, 0.89, .steady), (0.5, 0.5, .steady), (0.0, 0.0, .steady),
+  ])
+  func aDirectionNeedsNineHypothesesInTen(falling: Double, rising: Double, expected: RangeTrend.Direction) {
+    #expect(RangeTrend.Direction(falling: falling, rising: rising) == expected)
+  }
+
+  @Test func aHypothesisAtRestCountsForNeitherDirection() {
+    let sample = WeightedSample(values: [-3, -2, 0, 4], weights: [0.5, 0.3, 0.15, 0.05])
+    #expect(abs(sample.share { $0 < 0 } - 0.8) < 1e-12)
+    #expect(abs(sample.share { $0 > 0 } - 0.05) < 1e-12)
+  }
+
   @Test func aSlowDriftWithinTheScatterIsSteady() {
     // 9.0, 8.5, 8.0 km over ten minutes: 6 km/h, but 0.5 km steps are well inside strike scatter.
     let trend = StormMotion(observations: [observed(0, km: 9), observed(300, km: 8.5), observed(600, km: 8)])

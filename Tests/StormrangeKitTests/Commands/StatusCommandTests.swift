@@ -18,8 +18,8 @@ import Testing
         == "storm      4 measurements from \(local("2026-07-01T15:40:00Z")) to \(local("2026-07-01T15:55:00Z")) (15 min)"
     )
     // Four ranges over 15 minutes, the last 5.8 km away, without bearings: the storm may be passing
-    // close by, so the rate now is not known to twice its error.
-    #expect(lines[2] == "trend      steady: the range changes by 11 ± 17 km/h, within twice its error")
+    // close by, so which way the range goes now is uncertain.
+    #expect(lines[2] == "trend      steady: the range changes by 11 ± 17 km/h, but which way is uncertain")
     #expect(lines[3] == "motion     33 ± 16 km/h over the ground: not seen to move, so no heading yet")
     #expect(
       lines[4]
@@ -92,7 +92,7 @@ import Testing
     _ = test.output.take()
     test.run("status")
     let text = test.output.take()
-    #expect(text.contains("steady: the range changes by 7 ± 10 mph, within twice its error"))
+    #expect(text.contains("steady: the range changes by 7 ± 10 mph, but which way is uncertain"))
     #expect(text.contains("#4  3.63 mi ± 0.10 mi"))
   }
 }
