@@ -28,15 +28,18 @@ struct AddArguments {
   init(_ arguments: CommandArguments, for command: AddCommand) throws(StormrangeError) {
     guard !arguments.isEmpty else { throw command.usageError("missing SECONDS") }
     amountText = arguments[0]
-    guard let amount = StrictNumber.parse(amountText) else {
-      throw .invalidArgument("'\(amountText.escapedForDisplay)' is not a number of seconds; e.g. add 6.5")
-    }
-    self.amount = amount
     var next = 1
     if next < arguments.count, let unit = DistanceUnit(word: arguments[next]) {
       self.unit = unit
       next += 1
     }
+    guard let amount = StrictNumber.parse(amountText) else {
+      let example =
+        unit.map { "number of \($0.rawValue); e.g. add 12 \($0.rawValue)" }
+        ?? "number of seconds; e.g. add 6.5"
+      throw .invalidArgument("'\(amountText.escapedForDisplay)' is not a \(example)")
+    }
+    self.amount = amount
     while next < arguments.count {
       guard let word = arguments[next].word(among: Self.keywords) else {
         throw command.usageError(

@@ -46,6 +46,10 @@ import Testing
     ("add -3", "delay must be a positive number of seconds, not '-3'"),
     ("add 301", "delay 301 s is too long: thunder is not heard beyond 300 s (~100 km)"),
     ("add 0x10", "'0x10' is not a number of seconds; e.g. add 6.5"),
+    // A number before a unit is a distance in that unit, and the refusal says so.
+    ("add nan km", "'nan' is not a number of km; e.g. add 12 km"),
+    ("add 1e309 km", "'1e309' is not a number of km; e.g. add 12 km"),
+    ("add x MI", "'x' is not a number of mi; e.g. add 12 mi"),
     (
       "add 6 7",
       "unexpected argument '7'; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
