@@ -11,13 +11,17 @@ public struct RangeTrend: Equatable, Sendable {
     case steady
     case unknown
 
-    /// The direction from the shares of the hypotheses whose range is falling and rising:
-    /// approaching or receding when at least ``MotionModel/directionConfidence`` of them agree (a
-    /// storm at rest, or one that may just have stopped, counts against both), else steady.
-    init(falling: Double, rising: Double) {
-      if falling >= MotionModel.directionConfidence {
+    /// The direction from the hypotheses' rates of change of range: approaching (receding) when at
+    /// least ``MotionModel/directionConfidence`` of their weight has the range falling (rising) and
+    /// so does their mean, which the rate shown is; else steady. A hypothesis at rest (rate 0)
+    /// counts for neither.
+    init(rates: WeightedSample) {
+      // Weights of 1/2000 summed 1800 times come to a hair under 0.9.
+      let needed = MotionModel.directionConfidence - 1e-9
+      let mean = rates.mean
+      if mean < 0, rates.share(where: { $0 < 0 }) >= needed {
         self = .approaching
-      } else if rising >= MotionModel.directionConfidence {
+      } else if mean > 0, rates.share(where: { $0 > 0 }) >= needed {
         self = .receding
       } else {
         self = .steady
@@ -69,8 +73,7 @@ public struct RangeTrend: Equatable, Sendable {
   init(_ nowcast: Nowcast) {
     let rate = nowcast.rangeRate.mean
     let error = nowcast.rangeRate.standardDeviation
-    direction = Direction(
-      falling: nowcast.rangeRate.share { $0 < 0 }, rising: nowcast.rangeRate.share { $0 > 0 })
+    direction = Direction(rates: nowcast.rangeRate)
     unknownReason = nil
     speed = abs(rate)
     speedError = error

@@ -35,7 +35,7 @@ struct AddArguments {
     }
     guard let amount = StrictNumber.parse(amountText) else {
       let example =
-        unit.map { "number of \($0.rawValue); e.g. add 12 \($0.rawValue)" }
+        unit.map { "number of \($0.rawValue); e.g. add \(Self.example(in: $0)) \($0.rawValue)" }
         ?? "number of seconds; e.g. add 6.5"
       throw .invalidArgument("'\(amountText.escapedForDisplay)' is not a \(example)")
     }
@@ -76,6 +76,17 @@ struct AddArguments {
         }
       }
       next += 2
+    }
+  }
+
+  /// A likely distance to a storm, about 12 km, written in `unit`, for an example.
+  static func example(in unit: DistanceUnit) -> String {
+    switch unit {
+    case .kilometres: "12"
+    case .metres: "12000"
+    case .miles: "7.5"
+    case .feet: "39000"
+    case .nauticalMiles: "6.5"
     }
   }
 

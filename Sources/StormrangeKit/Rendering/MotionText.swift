@@ -36,7 +36,8 @@ struct MotionText {
     case .receding: words = "receding at \(rate)"
     case .approaching: words = "approaching at \(rate)" + arrival(trend, short: short)
     case .steady, .unknown:
-      words = short ? "steady" : "steady: the range changes by \(rate), but which way is uncertain"
+      // The rate without its sign: it is not sure which way the range goes.
+      words = short ? "steady" : "steady: not surely coming or going (\(rate))"
     }
     guard over else { return words }
     return short

@@ -61,14 +61,31 @@ import Testing
     #expect(trend.within10km == nil && trend.within10kmEarliest == nil && trend.within10kmLatest == nil)
   }
 
-  /// Nine hypotheses in ten must agree before a direction is claimed; those at rest (rate 0)
-  /// agree with neither.
+  /// 2000 equally weighted hypotheses, `agreeing` of them with rate `rate` (m/s), the rest with
+  /// `others`.
+  func rates(_ agreeing: Int, at rate: Double, others: Double) -> WeightedSample {
+    WeightedSample(
+      values: (0..<2000).map { $0 < agreeing ? rate : others },
+      weights: [Double](repeating: 1.0 / 2000, count: 2000))
+  }
+
+  /// Nine hypotheses in ten must agree before a direction is claimed, exactly 1800 of 2000 among
+  /// them (whose weights sum to a hair under 0.9); those at rest (rate 0) agree with neither.
   @Test(arguments: [
-    (0.9, 0.05, RangeTrend.Direction.approaching), (0.89, 0.0, .steady), (0.0, 0.9, .receding),
-    (0.05, 0.89, .steady), (0.5, 0.5, .steady), (0.0, 0.0, .steady),
+    (1800, -5.0, 0.0, RangeTrend.Direction.approaching), (1799, -5, 0, .steady), (1800, 5, 0, .receding),
+    (1799, 5, 0, .steady), (2000, 0, 0, .steady), (1000, -5, 5, .steady),
   ])
-  func aDirectionNeedsNineHypothesesInTen(falling: Double, rising: Double, expected: RangeTrend.Direction) {
-    #expect(RangeTrend.Direction(falling: falling, rising: rising) == expected)
+  func aDirectionNeedsNineHypothesesInTen(
+    agreeing: Int, rate: Double, others: Double, expected: RangeTrend.Direction
+  ) {
+    #expect(RangeTrend.Direction(rates: rates(agreeing, at: rate, others: others)) == expected)
+  }
+
+  /// A direction never contradicts the rate shown, the mean: nine in ten falling slowly while one
+  /// in ten rises fast is steady.
+  @Test func aDirectionAgreesWithTheMeanRate() {
+    #expect(RangeTrend.Direction(rates: rates(1900, at: -1, others: 30)) == .steady)
+    #expect(RangeTrend.Direction(rates: rates(1900, at: 1, others: -30)) == .steady)
   }
 
   @Test func aHypothesisAtRestCountsForNeitherDirection() {
@@ -89,7 +106,9 @@ import Testing
   @Test func aRangeThatHasGrownForMinutesIsNeverApproaching() {
     // Closing in for twenty minutes, then receding for ten: the rate now is the receding one.
     let closing = stride(from: 0.0, through: 1200, by: 120).map { observed($0, km: 30 - 15 * $0 / 1200) }
-    let receding = stride(from: 1320.0, through: 1920, by: 120).map { observed($0, km: 15 + 10 * ($0 - 1200) / 720) }
+    let receding = stride(from: 1320.0, through: 1920, by: 120).map {
+      observed($0, km: 15 + 10 * ($0 - 1200) / 720)
+    }
     let trend = StormMotion(observations: closing + receding).trend(at: origin.addingTimeInterval(1980))
     #expect(trend.direction == .receding)
   }
@@ -98,7 +117,9 @@ import Testing
     // Bearings and ranges that scatter around one place for half an hour.
     let ranges = [20.3, 19.1, 21.0, 19.8, 20.6, 19.4, 20.9, 19.7, 20.2, 20.8, 19.5, 20.1]
     let bearings = [245.0, 252, 238, 250, 247, 241, 255, 244, 249, 236, 251, 246]
-    let observations = ranges.indices.map { observed(Double($0) * 150, km: ranges[$0], bearing: bearings[$0]) }
+    let observations = ranges.indices.map {
+      observed(Double($0) * 150, km: ranges[$0], bearing: bearings[$0])
+    }
     let now = origin.addingTimeInterval(1710)
     let motion = try #require(StormMotion(observations: observations).groundMotion(at: now))
     #expect(!motion.isMoving && motion.heading == nil && motion.closestApproach == nil)

@@ -49,7 +49,8 @@ import Testing
     // A number before a unit is a distance in that unit, and the refusal says so.
     ("add nan km", "'nan' is not a number of km; e.g. add 12 km"),
     ("add 1e309 km", "'1e309' is not a number of km; e.g. add 12 km"),
-    ("add x MI", "'x' is not a number of mi; e.g. add 12 mi"),
+    ("add x MI", "'x' is not a number of mi; e.g. add 7.5 mi"),
+    ("add inf ft", "'inf' is not a number of ft; e.g. add 39000 ft"),
     (
       "add 6 7",
       "unexpected argument '7'; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"

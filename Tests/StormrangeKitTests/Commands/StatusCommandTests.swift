@@ -19,7 +19,7 @@ import Testing
     )
     // Four ranges over 15 minutes, the last 5.8 km away, without bearings: the storm may be passing
     // close by, so which way the range goes now is uncertain.
-    #expect(lines[2] == "trend      steady: the range changes by 11 ± 17 km/h, but which way is uncertain")
+    #expect(lines[2] == "trend      steady: not surely coming or going (11 ± 17 km/h)")
     #expect(lines[3] == "motion     33 ± 16 km/h over the ground: not seen to move, so no heading yet")
     #expect(
       lines[4]
@@ -92,7 +92,7 @@ import Testing
     _ = test.output.take()
     test.run("status")
     let text = test.output.take()
-    #expect(text.contains("steady: the range changes by 7 ± 10 mph, but which way is uncertain"))
+    #expect(text.contains("steady: not surely coming or going (7 ± 10 mph)"))
     #expect(text.contains("#4  3.63 mi ± 0.10 mi"))
   }
 }
