@@ -80,7 +80,7 @@ struct AddArguments {
   }
 
   /// A likely distance to a storm, about 12 km, written in `unit`, for an example.
-  static func example(in unit: DistanceUnit) -> String {
+  private static func example(in unit: DistanceUnit) -> String {
     switch unit {
     case .kilometres: "12"
     case .metres: "12000"
