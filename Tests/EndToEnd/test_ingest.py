@@ -223,6 +223,26 @@ def test_tasmota_events(sandbox):
     assert result.err_lines[-1] == "stormrange: tasmota (as3935): 2 readings, 0 repeats, 1 noise, 1 disturber, 2 other events"
 
 
+def test_a_tasmota_without_ntp_is_dated_on_arrival_and_counts_in_the_storm(sandbox):
+    """Tasmota without NTP sends its uptime as 1970 (arendst/Tasmota#2571): in the outage a storm
+    brings, its strikes must still count now, not 56 years ago. Before the fix they were recorded
+    in 1970 without a word, and status saw no storm."""
+    uptime = lambda seconds: f"1970-01-01T00:{seconds // 60:02d}:{seconds % 60:02d}"  # noqa: E731
+    lines = [json.dumps({"Time": uptime(seconds), "AS3935": {"Event": 1, "Distance": km, "Energy": 0, "Stage": 4}})
+             for seconds, km in ((3, 17), (63, 14))]
+    before = utc_now() - datetime.timedelta(seconds=1)
+    result = sandbox.run("ingest", "tasmota", input="".join(line + "\n" for line in lines))
+    after = utc_now() + datetime.timedelta(seconds=1)
+    assert result.status == 0, result.stderr
+    dates = [entry["date"].replace(tzinfo=datetime.timezone.utc) for entry in sandbox.read_history()]
+    assert len(dates) == 2 and all(before <= date <= after for date in dates), dates
+    clock = [line for line in result.err_lines if "clock is not set" in line]
+    assert clock == ["stormrange: line 1: tasmota's clock is not set (its time 1970-01-01T00:00:03Z is before 2000): "
+                     "its readings are dated when they arrive"], result.err_lines
+    status = json.loads(sandbox.run("status", "--json").stdout)
+    assert status["latest"]["distance_m"] == 14000 and status["storm"]["count"] == 2, status
+
+
 def test_km_lines_and_the_detector_kind(sandbox):
     result = sandbox.run("ingest", "km", input="12\n7.5\nfar\n")
     assert result.status == 0

@@ -16,8 +16,14 @@ import StormrangeDomain
 ///   1 km step); noise, disturbers and other events counted as the sensor's health.
 /// - km: each message a reading.
 ///
-/// A reading is dated by the message's own time (``MessageTime``), else by its arrival.
+/// A reading is dated by the message's own time (``MessageTime``), else by its arrival; a time
+/// before ``earliestClock`` is a clock that is not set, and the reading is dated by its arrival.
 public struct DetectorIngest {
+  /// 2000-01-01T00:00:00Z. A device that has not set its clock counts from 1970: Tasmota without
+  /// NTP sends `"Time":"1970-01-01T00:00:03"`, its uptime. A reading dated so would be recorded
+  /// decades ago and never count in the storm, in the very outage a storm brings.
+  static let earliestClock = Date(timeIntervalSince1970: 946_684_800)
+
   public struct Options: Sendable {
     public var format: DetectorFormat
     /// The source of tasmota and km readings (nil: the format's default, `tasmota` or `detector`);
@@ -91,9 +97,21 @@ public struct DetectorIngest {
       delivery.newSensor = message.source
     }
     delivery.sensor = message.source
-    let date = message.date ?? arrival
     var state = states[name]!
     defer { states[name] = state }
+    var date = message.date ?? arrival
+    if date < Self.earliestClock {
+      date = arrival
+      if !state.clockNotSetSaid {
+        // Said once; a refusal of the reading below, which says more, takes its place.
+        delivery.warning =
+          "\(name)'s clock is not set (its time \(UTCTime.format(message.date ?? arrival)) is before 2000): "
+          + "its readings are dated when they arrive"
+        state.clockNotSetSaid = true
+      }
+    } else {
+      state.clockNotSetSaid = false
+    }
     state.summary.messages += 1
     state.summary.lastMessage = date
     var kilometres: Double?
@@ -120,6 +138,7 @@ public struct DetectorIngest {
       state.summary.readings += 1
     } catch {
       state.summary.strikesNotRecorded += strikes
+      if delivery.warning != nil { state.clockNotSetSaid = false }
       delivery.warning = StormrangeError.message(for: error)
     }
     return delivery

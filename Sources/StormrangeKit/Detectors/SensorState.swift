@@ -17,6 +17,9 @@ struct SensorState {
   private var lastDate: Date?
   /// The last message's state, so that a state the sensor repeats is counted once.
   private var lastState: DetectorMessage.CounterState?
+  /// Whether a warning said that this sensor's clock is not set (``DetectorIngest/earliestClock``);
+  /// said again only after its clock has been seen set.
+  var clockNotSetSaid = false
 
   init(source: DetectorSource) { summary = SensorSummary(source: source) }
 

@@ -205,6 +205,28 @@ import Testing
       ingest.receive("{\"BME280\":{}}", arrival: start).warning?.hasPrefix("no 'AS3935' object") == true)
   }
 
+  /// A Tasmota device without NTP sends `"Time":"1970-01-01T00:00:03"` (its uptime): a reading
+  /// dated so would be recorded 56 years ago and never counted in the storm, in the outage a storm
+  /// brings. A time before 2000 is an unset clock: the reading is dated on arrival, and the sensor's
+  /// first such message says so.
+  @Test func aTimeFromAClockNotSetIsTakenAsTheArrival() throws {
+    var ingest = DetectorIngest(.init(format: .tasmota, zone: .utc))
+    func strike(_ time: String, _ distance: Int) -> String {
+      "{\"Time\":\"\(time)\",\"AS3935\":{\"Event\":1,\"Distance\":\(distance),\"Energy\":0,\"Stage\":4}}"
+    }
+    let first = ingest.receive(strike("1970-01-01T00:00:03", 12), arrival: start)
+    #expect(try #require(first.reading).date == start)
+    #expect(
+      first.warning
+        == "tasmota's clock is not set (its time 1970-01-01T00:00:03Z is before 2000): its readings are dated when they arrive"
+    )
+    let second = ingest.receive(strike("1970-01-01T00:01:03", 10), arrival: start.addingTimeInterval(60))
+    #expect(second.reading?.date == start.addingTimeInterval(60) && second.warning == nil)
+    // Once its clock is set, its own time counts again.
+    let set = ingest.receive(strike("2026-11-25T09:00:00", 8), arrival: start.addingTimeInterval(120))
+    #expect(set.reading?.date == Date(timeIntervalSince1970: 1_795_597_200) && set.warning == nil)
+  }
+
   @Test func kmLinesAreDatedOnArrivalUnderTheirSource() throws {
     let porch = try #require(DetectorSource("porch"))
     var ingest = DetectorIngest(.init(format: .km, source: porch))
