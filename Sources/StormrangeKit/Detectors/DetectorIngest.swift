@@ -23,6 +23,9 @@ public struct DetectorIngest {
   /// NTP sends `"Time":"1970-01-01T00:00:03"`, its uptime. A reading dated so would be recorded
   /// decades ago and never count in the storm, in the very outage a storm brings.
   static let earliestClock = Date(timeIntervalSince1970: 946_684_800)
+  /// Seconds by which a message may be dated before it arrives, and still be news: a live stream's
+  /// delay. A sensor's first message later than this is told of (``SensorState/lagSaid``).
+  static let streamDelay = 600.0
 
   public struct Options: Sendable {
     public var format: DetectorFormat
@@ -111,6 +114,14 @@ public struct DetectorIngest {
       }
     } else {
       state.clockNotSetSaid = false
+      let lag = arrival.timeIntervalSince(date)
+      if lag > Self.streamDelay, !state.lagSaid {
+        // Recorded as dated, but not the storm now: say why, once.
+        delivery.warning =
+          "\(name)'s messages are dated \(DurationText.approximate(lag)) before they arrived: "
+          + "a log replayed, or its clock in another zone than stormrange's (TZ)?"
+        state.lagSaid = true
+      }
     }
     state.summary.messages += 1
     state.summary.lastMessage = date

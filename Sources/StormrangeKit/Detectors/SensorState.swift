@@ -20,6 +20,9 @@ struct SensorState {
   /// Whether a warning said that this sensor's clock is not set (``DetectorIngest/earliestClock``);
   /// said again only after its clock has been seen set.
   var clockNotSetSaid = false
+  /// Whether a warning said that this sensor's messages are dated well before they arrived (a
+  /// log replayed, or a clock in another zone): once.
+  var lagSaid = false
 
   init(source: DetectorSource) { summary = SensorSummary(source: source) }
 
