@@ -30,7 +30,9 @@ struct IngestCommand: Command {
     Each reading is confirmed on standard output as add confirms one; warnings
     (stormrange: line N: ...) and, at the end and every 10 minutes, a summary
     of each sensor go to standard error. A message's time is its date: with Z
-    or an offset as given, without one in local time.
+    or an offset as given, without one in local time; one before 2010 is a
+    clock not set, and the reading is dated when it arrives. A sensor whose
+    messages are dated over 10 minutes before they arrive is told of once.
     """
   let historyAccess = HistoryAccess.changes
 

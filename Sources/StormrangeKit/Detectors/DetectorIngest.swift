@@ -17,12 +17,14 @@ import StormrangeDomain
 /// - km: each message a reading.
 ///
 /// A reading is dated by the message's own time (``MessageTime``), else by its arrival; a time
-/// before ``earliestClock`` is a clock that is not set, and the reading is dated by its arrival.
+/// before ``earliestClock`` is a clock that is not set, and the reading is dated by its arrival
+/// (``judgeTime(of:arrival:state:)``).
 public struct DetectorIngest {
-  /// 2000-01-01T00:00:00Z. A device that has not set its clock counts from 1970: Tasmota without
-  /// NTP sends `"Time":"1970-01-01T00:00:03"`, its uptime. A reading dated so would be recorded
-  /// decades ago and never count in the storm, in the very outage a storm brings.
-  static let earliestClock = Date(timeIntervalSince1970: 946_684_800)
+  /// 2010-01-01T00:00:00Z, before any of these detectors was made. A device that has not set its
+  /// clock counts from 1970 (Tasmota without NTP sends `"Time":"1970-01-01T00:00:03"`, its uptime)
+  /// or from 2000 (a real-time-clock chip reset). A reading dated so would be recorded years ago
+  /// and never count in the storm, in the very outage a storm brings.
+  static let earliestClock = Date(timeIntervalSince1970: 1_262_304_000)
   /// Seconds by which a message may be dated before it arrives, and still be news: a live stream's
   /// delay. A sensor's first message later than this is told of (``SensorState/lagSaid``).
   static let streamDelay = 600.0
@@ -102,27 +104,12 @@ public struct DetectorIngest {
     delivery.sensor = message.source
     var state = states[name]!
     defer { states[name] = state }
-    var date = message.date ?? arrival
-    if date < Self.earliestClock {
-      date = arrival
-      if !state.clockNotSetSaid {
-        // Said once; a refusal of the reading below, which says more, takes its place.
-        delivery.warning =
-          "\(name)'s clock is not set (its time \(UTCTime.format(message.date ?? arrival)) is before 2000): "
-          + "its readings are dated when they arrive"
-        state.clockNotSetSaid = true
-      }
-    } else {
-      state.clockNotSetSaid = false
-      let lag = arrival.timeIntervalSince(date)
-      if lag > Self.streamDelay, !state.lagSaid {
-        // Recorded as dated, but not the storm now: say why, once.
-        delivery.warning =
-          "\(name)'s messages are dated \(DurationText.approximate(lag)) before they arrived: "
-          + "a log replayed, or its clock in another zone than stormrange's (TZ)?"
-        state.lagSaid = true
-      }
-    }
+    let told = Self.judgeTime(of: message, arrival: arrival, state: &state)
+    delivery.warning = told?.warning
+    // A clock not set still counts the time since it started: the counter's silences are judged
+    // by the message's own times, the reading dated by its arrival.
+    let ownTime = message.date ?? arrival
+    let date = ownTime < Self.earliestClock ? arrival : ownTime
     state.summary.messages += 1
     state.summary.lastMessage = date
     var kilometres: Double?
@@ -135,7 +122,7 @@ public struct DetectorIngest {
     case .event(.other): state.summary.otherEvents += 1
     case .event(.nothing): break
     case .counter(let count, let distance, let counterState):
-      strikes = state.count(count, state: counterState, date: date)
+      strikes = state.count(count, state: counterState, date: ownTime)
       guard strikes > 0 else { break }
       guard let distance else {
         state.summary.strikesNotRecorded += strikes
@@ -149,10 +136,40 @@ public struct DetectorIngest {
       state.summary.readings += 1
     } catch {
       state.summary.strikesNotRecorded += strikes
-      if delivery.warning != nil { state.clockNotSetSaid = false }
+      // The refusal says more; what the time's warning said is said with a later message.
+      if let told { state[keyPath: told.flag] = false }
       delivery.warning = StormrangeError.message(for: error)
     }
     return delivery
+  }
+
+  /// What to tell of a message's own time, once per sensor (``SensorState/clockNotSetSaid``,
+  /// ``SensorState/lagSaid``): a clock not set (before ``earliestClock``: the reading is dated when
+  /// it arrives), or a time more than ``streamDelay`` before the arrival (recorded as dated, but
+  /// not the storm now). Nil when there is nothing to tell; the flag is the one it set.
+  private static func judgeTime(of message: DetectorMessage, arrival: Date, state: inout SensorState)
+    -> (warning: String, flag: WritableKeyPath<SensorState, Bool>)?
+  {
+    guard let own = message.date else { return nil }
+    let name = message.source.name
+    let quoted = message.timeText.map(DetectorMessage.shown) ?? UTCTime.format(own)
+    if own < earliestClock {
+      guard !state.clockNotSetSaid else { return nil }
+      state.clockNotSetSaid = true
+      return (
+        "\(name)'s clock is not set (its time \(quoted) is before 2010): its readings are dated when they arrive",
+        \.clockNotSetSaid
+      )
+    }
+    state.clockNotSetSaid = false
+    let lag = arrival.timeIntervalSince(own)
+    guard lag > streamDelay, !state.lagSaid else { return nil }
+    state.lagSaid = true
+    return (
+      "\(name)'s messages are dated \(DurationText.approximate(lag)) before they arrived: "
+        + "a log replayed, or its clock in another zone than stormrange's (TZ)?",
+      \.lagSaid
+    )
   }
 
   /// ``receive(_:arrival:source:)`` for a message as bytes (an MQTT payload), which must be UTF-8.

@@ -211,7 +211,8 @@ import Testing
   /// brings. A time before 2000 is an unset clock: the reading is dated on arrival, and the sensor's
   /// first such message says so.
   @Test func aTimeFromAClockNotSetIsTakenAsTheArrival() throws {
-    var ingest = DetectorIngest(.init(format: .tasmota, zone: .utc))
+    // Quoted as the device sent it, whatever the zone it is read in.
+    var ingest = DetectorIngest(.init(format: .tasmota, zone: LocalTime(offsetFromUTC: 3600)))
     func strike(_ time: String, _ distance: Int) -> String {
       "{\"Time\":\"\(time)\",\"AS3935\":{\"Event\":1,\"Distance\":\(distance),\"Energy\":0,\"Stage\":4}}"
     }
@@ -219,13 +220,50 @@ import Testing
     #expect(try #require(first.reading).date == start)
     #expect(
       first.warning
-        == "tasmota's clock is not set (its time 1970-01-01T00:00:03Z is before 2000): its readings are dated when they arrive"
+        == "tasmota's clock is not set (its time 1970-01-01T00:00:03 is before 2010): its readings are dated when they arrive"
     )
     let second = ingest.receive(strike("1970-01-01T00:01:03", 10), arrival: start.addingTimeInterval(60))
     #expect(second.reading?.date == start.addingTimeInterval(60) && second.warning == nil)
     // Once its clock is set, its own time counts again.
-    let set = ingest.receive(strike("2026-11-25T09:48:00", 8), arrival: start.addingTimeInterval(120))
+    let set = ingest.receive(strike("2026-11-25T10:48:00", 8), arrival: start.addingTimeInterval(120))
     #expect(set.reading?.date == Date(timeIntervalSince1970: 1_795_600_080) && set.warning == nil)
+    // A real-time-clock chip reset counts from 2000: not set either.
+    let reset = ingest.receive(strike("2000-01-01T00:00:05", 10), arrival: start.addingTimeInterval(180))
+    #expect(
+      reset.reading?.date == start.addingTimeInterval(180)
+        && reset.warning?.contains("clock is not set") == true)
+  }
+
+  /// An rtl_433 whose clock is not set still counts the seconds since it started: lines that
+  /// arrive together (a log replayed, or buffered through an outage) are judged by those, so two
+  /// hours' silence before a lower count is a reset, not a wrap of 210 strikes.
+  @Test func aClockNotSetStillJudgesTheCountersSilences() {
+    var ingest = DetectorIngest(.init(format: .rtl433))
+    func line(_ count: Int, _ time: String) -> String {
+      "{\"time\" : \"\(time)\", \"model\" : \"FineOffset-WH31L\", \"id\" : 67016, \"state\" : \"strike\", "
+        + "\"storm_dist_km\" : 14, \"strike_count\" : \(count)}"
+    }
+    let lines = [
+      line(50, "1970-01-01T00:00:10Z"), line(51, "1970-01-01T00:01:10Z"), line(5, "1970-01-01T02:00:10Z"),
+    ]
+    let readings = lines.compactMap { ingest.receive($0, arrival: start).reading }
+    #expect(readings.count == 1 && readings.allSatisfy { $0.date == start })
+    #expect(ingest.summaries[0].resets == 1 && ingest.summaries[0].wraps == 0)
+  }
+
+  /// A warning about a message's time gives way to the refusal of its reading, and is given with
+  /// the next message instead.
+  @Test func aWarningAboutTheTimeIsNotLostToARefusal() {
+    var ingest = DetectorIngest(.init(format: .tasmota, zone: .utc))
+    func strike(_ distance: Int) -> String {
+      let time = UTCTime.format(start).dropLast()
+      return
+        "{\"Time\":\"\(time)\",\"AS3935\":{\"Event\":1,\"Distance\":\(distance),\"Energy\":0,\"Stage\":4}}"
+    }
+    let refused = ingest.receive(strike(15), arrival: start.addingTimeInterval(3600))
+    #expect(refused.reading == nil && refused.warning?.contains("not a distance an AS3935 reports") == true)
+    let next = ingest.receive(strike(14), arrival: start.addingTimeInterval(3600))
+    #expect(next.reading != nil && next.warning?.contains("dated 1 h 00 min before they arrived") == true)
   }
 
   /// A Tasmota in UTC read with TZ=Europe/Berlin dates its strikes an hour before they arrive:
