@@ -157,7 +157,8 @@ public struct DetectorIngest {
       guard !state.clockNotSetSaid else { return nil }
       state.clockNotSetSaid = true
       return (
-        "\(name)'s clock is not set (its time \(quoted) is before 2010): its readings are dated when they arrive",
+        "\(name)'s clock is not set (its time \(quoted) is before \(UTCTime.format(earliestClock).prefix(4))): "
+          + "its readings are dated when they arrive",
         \.clockNotSetSaid
       )
     }
