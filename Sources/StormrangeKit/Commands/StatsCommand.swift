@@ -64,7 +64,6 @@ struct StatsCommand: Command {
   /// One object per storm, one per line, as `export json` lays out its array.
   static func json(_ storms: [Storm]) -> String {
     let objects = storms.enumerated().map { number, storm in
-      // A coarser nowcast than status's: a history holds hundreds of storms.
       let motion = StormMotion(
         observations: storm.measurements.map(RangeObservation.init), hypotheses: StatsCommand.hypotheses
       ).groundMotion(at: storm.end)
