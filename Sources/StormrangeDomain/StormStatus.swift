@@ -79,6 +79,6 @@ public struct StormStatus: Sendable {
 
   /// The trend now, or for a storm that is over, at its last flash and without a forecast.
   private static func trend(of motion: StormMotion, in storm: Storm, over: Bool, now: Date) -> RangeTrend {
-    over ? motion.trend(at: storm.end).withoutForecast : motion.trend(at: now)
+    over ? motion.trend(at: storm.end, forecast: false) : motion.trend(at: now)
   }
 }

@@ -19,4 +19,13 @@ public enum MotionModel {
 
   /// The distance the NWS treats as "lightning is close": 10 km, as the advice has it.
   public static let closeDistance = SafetyAdvice.closeDistance
+
+  /// How far ahead the chance of coming within ``closeDistance`` looks: 30 minutes, the NWS's
+  /// "30-30 rule", so that the chance speaks of the same danger as the advice.
+  public static let chanceWindow = 30 * 60.0
+
+  /// Metres per second: a hypothesis whose range changes by less than this either way counts as
+  /// neither approaching nor receding (5 km/h). Slower than that, a storm 10 km away is hours from
+  /// you, and its centre's wander (``NowcastModel/centreWander``) moves it as much.
+  public static let steadyRate = 5 / 3.6
 }

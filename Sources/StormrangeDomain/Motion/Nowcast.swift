@@ -133,50 +133,6 @@ struct Nowcast: Sendable {
       bearing: bearing?.0, bearingError: bearing?.1)
   }
 
-  /// When the centre comes within `distance` metres, if it does: the 5th, 50th and 95th percentiles
-  /// over the hypotheses that do, each moved on by its own mode's motion (so the spread grows as the
-  /// forecast reaches further), up to ``NowcastModel/horizon``. Nil when fewer than
-  /// ``NowcastModel/arrivalChance`` of them come within it by then: a storm likely to pass farther
-  /// out gets no forecast, one that may well come close does.
-  func arrival(within distance: Double) -> (earliest: Date, median: Date, latest: Date)? {
-    var forecast = filter
-    let count = forecast.particles.count
-    var times = [Double](repeating: .infinity, count: count)
-    for index in 0..<count where forecast.particles[index].range <= distance { times[index] = 0 }
-    var elapsed = 0.0
-    let step = NowcastModel.forecastStep
-    var previous = forecast.particles.map(\.range)
-    while elapsed < NowcastModel.horizon {
-      forecast.advance(to: forecast.time.addingTimeInterval(step))
-      elapsed += step
-      var pending = false
-      for index in 0..<count where times[index].isInfinite {
-        let range = forecast.particles[index].range
-        if range <= distance {
-          // When in the step it crossed, the range taken as straight between its ends, so that
-          // the earliest time is not a step late.
-          let fraction = (previous[index] - distance) / max(previous[index] - range, 1e-9)
-          times[index] = elapsed - step + step * min(max(fraction, 0), 1)
-        } else {
-          previous[index] = range
-          pending = true
-        }
-      }
-      if !pending { break }
-    }
-    // Of the hypotheses that arrive: when, if it comes.
-    var arriving = [Double]()
-    var arrivingWeights = [Double]()
-    for (time, weight) in zip(times, filter.weights) where time.isFinite {
-      arriving.append(time)
-      arrivingWeights.append(weight)
-    }
-    let chance = arrivingWeights.reduce(0, +)
-    guard chance >= NowcastModel.arrivalChance else { return nil }
-    let sample = WeightedSample(values: arriving, weights: arrivingWeights.map { $0 / chance })
-    let (earliest, median, latest) = (sample.quantile(0.05), sample.quantile(0.5), sample.quantile(0.95))
-    return (
-      date.addingTimeInterval(earliest), date.addingTimeInterval(median), date.addingTimeInterval(latest)
-    )
-  }
+  /// Whether and when the centre comes within `distance` metres (``ArrivalForecast``).
+  func forecast(within distance: Double) -> ArrivalForecast { ArrivalForecast(filter, within: distance) }
 }

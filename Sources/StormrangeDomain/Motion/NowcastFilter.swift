@@ -53,7 +53,9 @@ struct NowcastFilter: Sendable {
     var logWeights = [Double]()
     logWeights.reserveCapacity(count)
     let bearingSpread = observation.bearing.map { RangeLikelihood.bearingSpread(of: $0) * 2 }
-    let scatterLog = (Math.log(NowcastModel.scatterRange.lowerBound), Math.log(NowcastModel.scatterRange.upperBound))
+    let scatterLog = (
+      Math.log(NowcastModel.scatterRange.lowerBound), Math.log(NowcastModel.scatterRange.upperBound)
+    )
     for _ in 0..<count {
       let range = random.uniform(nearest...farthest)
       var logWeight = 0.0
@@ -177,8 +179,10 @@ struct NowcastFilter: Sendable {
     let kick = (noise / step).squareRoot()
     let eastAcceleration = kick * random.normal()
     let northAcceleration = kick * random.normal()
-    particle.east += particle.eastSpeed * step + 0.5 * eastAcceleration * step * step + wander * random.normal()
-    particle.north += particle.northSpeed * step + 0.5 * northAcceleration * step * step + wander * random.normal()
+    particle.east +=
+      particle.eastSpeed * step + 0.5 * eastAcceleration * step * step + wander * random.normal()
+    particle.north +=
+      particle.northSpeed * step + 0.5 * northAcceleration * step * step + wander * random.normal()
     particle.eastSpeed += eastAcceleration * step
     particle.northSpeed += northAcceleration * step
   }
@@ -268,7 +272,9 @@ struct NowcastFilter: Sendable {
       let mean = Math.atan2(
         particles.reduce(0) { $0 + $1.east / max($1.range, 1) },
         particles.reduce(0) { $0 + $1.north / max($1.range, 1) })
-      let offsets = frames.map { Math.wrappedDegrees(($0.direction - mean) * 180 / Double.pi) * Double.pi / 180 }
+      let offsets = frames.map {
+        Math.wrappedDegrees(($0.direction - mean) * 180 / Double.pi) * Double.pi / 180
+      }
       direction = (mean, moments(offsets).spread)
     }
     func kernel(_ value: Double, _ moments: (mean: Double, spread: Double)) -> Double {
@@ -278,7 +284,8 @@ struct NowcastFilter: Sendable {
       var frame = frames[index]
       frame.range = max(kernel(frame.range, range), 10)
       if hasBearings {
-        let offset = Math.wrappedDegrees((frame.direction - direction.mean) * 180 / Double.pi) * Double.pi / 180
+        let offset =
+          Math.wrappedDegrees((frame.direction - direction.mean) * 180 / Double.pi) * Double.pi / 180
         frame.direction = direction.mean + shrink * offset + h * direction.spread * random.normal()
       }
       if moving[index] {
@@ -288,7 +295,8 @@ struct NowcastFilter: Sendable {
       }
       frame.apply(to: &particles[index])
       particles[index].scatter = min(
-        max(Math.exp(kernel(Math.log(particles[index].scatter), scatter)), NowcastModel.scatterRange.lowerBound),
+        max(
+          Math.exp(kernel(Math.log(particles[index].scatter), scatter)), NowcastModel.scatterRange.lowerBound),
         NowcastModel.scatterRange.upperBound)
     }
   }

@@ -28,7 +28,10 @@ struct RangeLikelihood: Sendable {
     case .as3935:
       let interval = AS3935.interval(forMetres: observation.distance)
       logInterval = interval.map { interval in
-        (interval.lowerBound > 0 ? Math.log(interval.lowerBound) : -Double.infinity, Math.log(interval.upperBound))
+        (
+          interval.lowerBound > 0 ? Math.log(interval.lowerBound) : -Double.infinity,
+          Math.log(interval.upperBound)
+        )
       }
       ownVariance = 0
     case .ears:
@@ -46,7 +49,8 @@ struct RangeLikelihood: Sendable {
 
   /// The logarithm of the top of the AS3935's last step, metres: past it the chip reports "out of
   /// range".
-  private static let as3935Limit = Math.log(AS3935.interval(forMetres: (AS3935.stepsKilometres.last ?? 40) * 1_000)?.upperBound ?? 41_500)
+  private static let as3935Limit = Math.log(
+    AS3935.interval(forMetres: (AS3935.stepsKilometres.last ?? 40) * 1_000)?.upperBound ?? 41_500)
 
   /// The logarithm of how far the AS3935 hears lightning at all, metres (``NowcastModel/as3935Reach``).
   private static let as3935Reach = Math.log(NowcastModel.as3935Reach)

@@ -6,7 +6,8 @@ extension RangeObservation {
       switch measurement.origin {
       case .timed: .ears
       case .detector(let source):
-        source.kind == .as3935 && AS3935.interval(forMetres: measurement.distance) != nil ? .as3935 : .detector
+        source.kind == .as3935 && AS3935.interval(forMetres: measurement.distance) != nil
+          ? .as3935 : .detector
       }
     self.init(
       date: measurement.date, distance: measurement.distance,

@@ -1,9 +1,14 @@
 import FoundationEssentials
 
-/// Whether a storm is coming or going at a given moment: the rate of change of its range, from the
-/// nowcast's state at that moment (``StormMotion``), not an average over the storm. The storm is
-/// approaching or receding only when at least ``MotionModel/directionConfidence`` of the
-/// hypotheses agree; otherwise it is steady.
+/// Whether a storm is coming or going at a given moment, and how likely it is to come close: the
+/// rate of change of its range and the chances, from the nowcast's hypotheses at that moment
+/// (``StormMotion``), not an average over the storm.
+///
+/// The chances are given from a storm's first measurement on; the direction word and the rate need
+/// ``StormMotion/minimumCount`` measurements over ``MotionModel/minimumSpan``. The word is
+/// `approaching` (`receding`) only when ``chanceApproaching`` (``chanceReceding``) is at least
+/// ``MotionModel/directionConfidence`` and the mean rate agrees; otherwise `steady`. So the word
+/// and the chance never disagree.
 public struct RangeTrend: Equatable, Sendable {
   public enum Direction: String, Equatable, Sendable {
     case approaching
@@ -11,17 +16,13 @@ public struct RangeTrend: Equatable, Sendable {
     case steady
     case unknown
 
-    /// The direction from the hypotheses' rates of change of range: approaching (receding) when at
-    /// least ``MotionModel/directionConfidence`` of their weight has the range falling (rising) and
-    /// so does their mean, which the rate shown is; else steady. A hypothesis at rest (rate 0)
-    /// counts for neither.
-    init(rates: WeightedSample) {
+    /// The word for these chances and this mean rate of change of range.
+    init(chanceApproaching: Double, chanceReceding: Double, meanRate: Double) {
       // Weights of 1/2000 summed 1800 times come to a hair under 0.9.
       let needed = MotionModel.directionConfidence - 1e-9
-      let mean = rates.mean
-      if mean < 0, rates.share(where: { $0 < 0 }) >= needed {
+      if meanRate < 0, chanceApproaching >= needed {
         self = .approaching
-      } else if mean > 0, rates.share(where: { $0 > 0 }) >= needed {
+      } else if meanRate > 0, chanceReceding >= needed {
         self = .receding
       } else {
         self = .steady
@@ -39,13 +40,21 @@ public struct RangeTrend: Equatable, Sendable {
   /// The rate of change of range, metres per second, negative when the range is falling; nil when
   /// unknown. Its standard deviation is ``speedError``.
   public let rate: Double?
-  /// The estimated range of the storm's centre at ``asOf``, metres; nil when unknown.
+  /// The estimated range of the storm's centre at ``asOf``, metres; nil without a measurement.
   public let range: Double?
-  /// When an approaching storm comes within ``MotionModel/closeDistance``: the median of the
-  /// forecast among the outcomes that come within it. Nil when the storm is not approaching, its
-  /// range is already inside, fewer than ``NowcastModel/arrivalChance`` of the outcomes come within
-  /// it by the forecast horizon (``NowcastModel/horizon``), or no forecast is made
-  /// (``withoutForecast``).
+  /// The chance, 0...1, that the storm's centre is within ``MotionModel/closeDistance`` at some
+  /// moment of the next ``MotionModel/chanceWindow``, now included. Nil without a forecast (no
+  /// measurement, or a storm that is over: ``withoutForecast``).
+  public private(set) var within10kmChance: Double?
+  /// The chance, 0...1, that the range is falling faster than ``MotionModel/steadyRate`` at
+  /// ``asOf``; given exactly when ``within10kmChance`` is.
+  public private(set) var chanceApproaching: Double?
+  /// The chance that it is rising faster than ``MotionModel/steadyRate``.
+  public private(set) var chanceReceding: Double?
+  /// When the storm comes within ``MotionModel/closeDistance``, if it comes: the median among the
+  /// outcomes that come within it by ``NowcastModel/horizon``. Given whatever the direction, when
+  /// at least ``NowcastModel/arrivalChance`` of the outcomes come, the estimated centre is not
+  /// already inside, and there is a forecast (not ``withoutForecast``).
   public private(set) var within10km: Date?
   /// The 5th and 95th percentiles of when the storm comes within 10 km, among the outcomes that do
   /// (``within10km`` is their median); nil exactly when ``within10km`` is.
@@ -54,6 +63,7 @@ public struct RangeTrend: Equatable, Sendable {
   /// The moment the trend describes.
   public let asOf: Date
 
+  /// No trend: no measurement to make one from.
   init(unknown reason: MotionUnknownReason, asOf: Date) {
     direction = .unknown
     unknownReason = reason
@@ -61,29 +71,40 @@ public struct RangeTrend: Equatable, Sendable {
     self.asOf = asOf
   }
 
-  /// This trend without a forecast: no arrival within 10 km. For a storm that is over.
-  public var withoutForecast: RangeTrend {
-    var trend = self
-    trend.within10km = nil
-    trend.within10kmEarliest = nil
-    trend.within10kmLatest = nil
-    return trend
+  /// The trend of `nowcast`: its direction unknown for `reason` when there is one (too few
+  /// measurements to tell), its chances and arrival times always, from one forward run when
+  /// `forecast` is true.
+  init(_ nowcast: Nowcast, unknown reason: MotionUnknownReason?, forecast: Bool) {
+    let rates = nowcast.rangeRate
+    let approaching = rates.share { $0 < -MotionModel.steadyRate }
+    let receding = rates.share { $0 > MotionModel.steadyRate }
+    let range = nowcast.range.mean
+    asOf = nowcast.date
+    unknownReason = reason
+    self.range = range
+    if reason == nil {
+      direction = Direction(chanceApproaching: approaching, chanceReceding: receding, meanRate: rates.mean)
+      (speed, speedError, rate) = (abs(rates.mean), rates.standardDeviation, rates.mean)
+    } else {
+      direction = .unknown
+      (speed, speedError, rate) = (nil, nil, nil)
+    }
+    guard forecast else { return }
+    (chanceApproaching, chanceReceding) = (approaching, receding)
+    let arrival = nowcast.forecast(within: MotionModel.closeDistance)
+    within10kmChance = arrival.chance
+    guard range > MotionModel.closeDistance, let times = arrival.times else { return }
+    within10kmEarliest = asOf.addingTimeInterval(times.earliest)
+    within10km = asOf.addingTimeInterval(times.median)
+    within10kmLatest = asOf.addingTimeInterval(times.latest)
   }
 
-  init(_ nowcast: Nowcast) {
-    let rate = nowcast.rangeRate.mean
-    let error = nowcast.rangeRate.standardDeviation
-    direction = Direction(rates: nowcast.rangeRate)
-    unknownReason = nil
-    speed = abs(rate)
-    speedError = error
-    self.rate = rate
-    let range = nowcast.range.mean
-    self.range = range
-    asOf = nowcast.date
-    guard direction == .approaching, range > MotionModel.closeDistance,
-      let arrival = nowcast.arrival(within: MotionModel.closeDistance)
-    else { return }
-    (within10kmEarliest, within10km, within10kmLatest) = arrival
+  /// This trend without a forecast: no chances and no arrival within 10 km. For a storm that is
+  /// over (guarantee 22).
+  public var withoutForecast: RangeTrend {
+    var trend = self
+    (trend.within10kmChance, trend.chanceApproaching, trend.chanceReceding) = (nil, nil, nil)
+    (trend.within10km, trend.within10kmEarliest, trend.within10kmLatest) = (nil, nil, nil)
+    return trend
   }
 }

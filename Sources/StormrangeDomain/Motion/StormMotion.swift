@@ -5,8 +5,9 @@ import FoundationEssentials
 /// come its trend (``RangeTrend``) and its motion over the ground (``GroundMotion``).
 ///
 /// The filter reads the measurements of the last ``NowcastModel/memory`` seconds before the latest
-/// (at most ``NowcastModel/maximumObservations``, evenly spread); a trend needs at least
-/// ``minimumCount`` measurements over ``MotionModel/minimumSpan`` in the storm. Every error is one
+/// (at most ``NowcastModel/maximumObservations``, evenly spread). Chances come from the first
+/// measurement on; a direction, a rate and a motion need at least ``minimumCount`` measurements
+/// over ``MotionModel/minimumSpan`` in the storm. Every error is one
 /// standard deviation over the filter's hypotheses. Nothing here reads the clock.
 public struct StormMotion: Sendable {
   /// How many measurements a trend needs.
@@ -27,9 +28,11 @@ public struct StormMotion: Sendable {
     let sorted = observations.sorted(by: RangeObservation.precedes)
     self.observations = sorted
     unknownReason = ObservationClock(sorted).shortfall(count: sorted.count, needed: Self.minimumCount)
+    // Run from the first measurement on: too few for a direction still give chances.
     filter =
-      unknownReason == nil
-      ? NowcastFilter(observations: Self.recent(sorted), hypotheses: hypotheses ?? NowcastModel.particleCount) : nil
+      sorted.isEmpty
+      ? nil
+      : NowcastFilter(observations: Self.recent(sorted), hypotheses: hypotheses ?? NowcastModel.particleCount)
   }
 
   /// The measurements the filter reads: those of the last ``NowcastModel/memory`` seconds, thinned
@@ -47,22 +50,24 @@ public struct StormMotion: Sendable {
     }.reversed()
   }
 
-  /// The nowcast at `date`, at or after the last measurement; nil when unknown.
+  /// The nowcast at `date`, at or after the last measurement; nil without a measurement.
   func nowcast(at date: Date) -> Nowcast? {
     guard let filter else { return nil }
     return Nowcast(date > filter.time ? filter.predicted(to: date) : filter)
   }
 
-  /// The trend at `now`: the rate of change of range, and when the storm comes within 10 km.
-  public func trend(at now: Date) -> RangeTrend {
+  /// The trend at `now`: the rate of change of range when there are enough measurements, and with
+  /// `forecast` (a storm that is not over) the chances and when the storm comes within 10 km.
+  public func trend(at now: Date, forecast: Bool = true) -> RangeTrend {
     guard let nowcast = nowcast(at: now) else {
       return RangeTrend(unknown: unknownReason ?? .undetermined, asOf: now)
     }
-    return RangeTrend(nowcast)
+    return RangeTrend(nowcast, unknown: unknownReason, forecast: forecast)
   }
 
   /// How the storm moves over the ground at `now`; nil when unknown.
   public func groundMotion(at now: Date) -> GroundMotion? {
-    nowcast(at: now).map(GroundMotion.init)
+    guard unknownReason == nil else { return nil }
+    return nowcast(at: now).map(GroundMotion.init)
   }
 }
