@@ -24,6 +24,10 @@ public enum MotionModel {
   /// "30-30 rule", so that the chance speaks of the same danger as the advice.
   public static let chanceWindow = 30 * 60.0
 
+  /// How far ahead the times of coming within ``closeDistance`` are looked for: 3 hours, beyond
+  /// which a storm's course says little.
+  public static let arrivalHorizon = 3 * 3_600.0
+
   /// Metres per second: a hypothesis whose range changes by less than this either way counts as
   /// neither approaching nor receding (5 km/h). Slower than that, a storm 10 km away is hours from
   /// you, and its centre's wander (``NowcastModel/centreWander``) moves it as much.

@@ -78,8 +78,8 @@ enum NowcastModel {
   static let maximumObservations = 400
   /// The longest step of the motion model, seconds.
   static let maximumStep = 60.0
-  /// How far ahead an arrival within 10 km is forecast.
-  static let horizon = 3 * 3_600.0
+  /// How far ahead an arrival within 10 km is forecast (``MotionModel/arrivalHorizon``).
+  static let horizon = MotionModel.arrivalHorizon
   /// The least chance of coming within 10 km within the horizon for which an arrival is forecast:
   /// one in five. A safety tool warns of a storm that may well come close, not only of one that
   /// surely will.

@@ -16,6 +16,12 @@ public struct RangeTrend: Equatable, Sendable {
     case steady
     case unknown
 
+    /// The word for the hypotheses' rates of change of range (``chances(of:)``).
+    init(rates: WeightedSample) {
+      let (approaching, receding) = RangeTrend.chances(of: rates)
+      self.init(chanceApproaching: approaching, chanceReceding: receding, meanRate: rates.mean)
+    }
+
     /// The word for these chances and this mean rate of change of range.
     init(chanceApproaching: Double, chanceReceding: Double, meanRate: Double) {
       // Weights of 1/2000 summed 1800 times come to a hair under 0.9.
@@ -76,8 +82,7 @@ public struct RangeTrend: Equatable, Sendable {
   /// `forecast` is true.
   init(_ nowcast: Nowcast, unknown reason: MotionUnknownReason?, forecast: Bool) {
     let rates = nowcast.rangeRate
-    let approaching = rates.share { $0 < -MotionModel.steadyRate }
-    let receding = rates.share { $0 > MotionModel.steadyRate }
+    let (approaching, receding) = Self.chances(of: rates)
     let range = nowcast.range.mean
     asOf = nowcast.date
     unknownReason = reason
@@ -97,6 +102,11 @@ public struct RangeTrend: Equatable, Sendable {
     within10kmEarliest = asOf.addingTimeInterval(times.earliest)
     within10km = asOf.addingTimeInterval(times.median)
     within10kmLatest = asOf.addingTimeInterval(times.latest)
+  }
+
+  /// The weighted shares of `rates` falling and rising faster than ``MotionModel/steadyRate``.
+  static func chances(of rates: WeightedSample) -> (approaching: Double, receding: Double) {
+    (rates.share { $0 < -MotionModel.steadyRate }, rates.share { $0 > MotionModel.steadyRate })
   }
 
   /// This trend without a forecast: no chances and no arrival within 10 km. For a storm that is

@@ -26,8 +26,12 @@ struct HomeAssistantDiscovery {
     let template: String
     var deviceClass: String?
     var unit: String?
-    /// Numbers measured over time (Home Assistant keeps their statistics).
+    /// Numbers measured over time (Home Assistant keeps their statistics); not a forecast.
     var measured = false
+    /// A Material Design icon, where no device class gives one.
+    var icon: String?
+    /// A template rendering a JSON object from the status, the entity's attributes.
+    var attributesTemplate: String?
   }
 
   /// A JSON value as the template reads it: `value_json.a.b`, present only when every object on
@@ -54,6 +58,11 @@ struct HomeAssistantDiscovery {
 
   private static func timestamp(_ path: String) -> String { orNone(path, "value_json.\(path)") }
 
+  /// A chance as a whole percentage inside a template, or none: for attributes.
+  private static func percent(_ path: String) -> String {
+    "((value_json.\(path) * 100) | round(0) if \(guarded(path)) is not none else none)"
+  }
+
   static let entities: [Entity] = [
     Entity(
       id: "shelter_now", component: .binarySensor, name: "Shelter now",
@@ -69,6 +78,17 @@ struct HomeAssistantDiscovery {
       template: orNone("trend.rate_mps", "(value_json.trend.rate_mps * 3.6) | round(1)"),
       deviceClass: "speed",
       unit: "km/h", measured: true),
+    // A forecast, not a measurement: no state_class, so Home Assistant keeps no statistics of it.
+    Entity(
+      id: "within_10km_chance", component: .sensor, name: "Within 10 km chance",
+      template: orNone("trend.within_10km_chance", "(value_json.trend.within_10km_chance * 100) | round(0)"),
+      unit: "%", icon: "mdi:weather-lightning"),
+    // stormrange's own verdict, so an automation can follow it, with the chances behind it.
+    Entity(
+      id: "direction", component: .sensor, name: "Direction",
+      template: orNone("trend.direction", "value_json.trend.direction"), icon: "mdi:compass-outline",
+      attributesTemplate: "{{ {'chance_approaching': " + percent("trend.chance_approaching")
+        + ", 'chance_receding': " + percent("trend.chance_receding") + "} | tojson }}"),
     Entity(
       id: "within_10km_earliest", component: .sensor, name: "Within 10 km earliest",
       template: timestamp("trend.within_10km_earliest"), deviceClass: "timestamp"),
@@ -124,6 +144,13 @@ struct HomeAssistantDiscovery {
     if let deviceClass = entity.deviceClass { members.append(("device_class", JSONText.string(deviceClass))) }
     if let unit = entity.unit { members.append(("unit_of_measurement", JSONText.string(unit))) }
     if entity.measured { members.append(("state_class", JSONText.string("measurement"))) }
+    if let icon = entity.icon { members.append(("icon", JSONText.string(icon))) }
+    if let attributes = entity.attributesTemplate {
+      members += [
+        ("json_attributes_topic", JSONText.string(topics.status)),
+        ("json_attributes_template", JSONText.string(attributes)),
+      ]
+    }
     members.append(("device", device))
     return "{" + members.map { JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
   }

@@ -22,6 +22,8 @@ public enum CharacterRepertoire: Equatable, Sendable {
   /// Between the ends of a range of numbers: `6–15 min`.
   var rangeDash: String { self == .unicode ? "–" : "-" }
   var missing: String { self == .unicode ? "—" : "-" }
+  /// From one value to the next: `14.1 → 6.2 km`.
+  var arrow: String { self == .unicode ? "→" : "->" }
   /// What separates the parts of a one-line summary.
   var separator: String { self == .unicode ? " · " : " | " }
 

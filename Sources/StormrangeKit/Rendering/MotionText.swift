@@ -20,13 +20,14 @@ struct MotionText {
   private var lastFlash: String { DurationText.clock(status.storm.end, besides: now, in: localTime) }
   private var close: String { unit.formatRoundKilometres(MotionModel.closeDistance) }
 
-  /// `approaching at 24 ± 6 km/h; within 10 km in about 8 min (18:31)`; short:
-  /// `approaching at 24 ± 6 km/h, 10 km in ~8 min`. For a storm that is over:
+  /// `approaching at 24 ± 6 km/h`; where the hypotheses do not agree on a direction, how they
+  /// lean and which way the range goes: `steady: approaching 6 in 10, receding 1 in 10 (closing at
+  /// 11 ± 14 km/h)`; short: `steady, closing at 11 ± 14 km/h`. For a storm that is over:
   /// `as of its last flash at 18:03:00, receding at 34 ± 3 km/h`; short:
   /// `storm over, receding at 34 ± 3 km/h as of 18:03`.
   func trend(short: Bool) -> String {
     let trend = status.trend
-    guard let speed = trend.speed, let error = trend.speedError else {
+    guard let speed = trend.speed, let error = trend.speedError, let signed = trend.rate else {
       let reason = unknown(trend.unknownReason ?? .undetermined, short: short, what: "trend")
       return over && short ? "storm over" : reason
     }
@@ -34,15 +35,80 @@ struct MotionText {
     let words: String
     switch trend.direction {
     case .receding: words = "receding at \(rate)"
-    case .approaching: words = "approaching at \(rate)" + arrival(trend, short: short)
+    case .approaching: words = "approaching at \(rate)"
     case .steady, .unknown:
-      // The rate without its sign: it is not sure which way the range goes.
-      words = short ? "steady" : "steady: not surely coming or going (\(rate))"
+      let way = "\(signed < 0 ? "closing" : "opening") at \(rate)"
+      if short {
+        words = "steady, \(way)"
+      } else if let approaching = trend.chanceApproaching, let receding = trend.chanceReceding {
+        words =
+          "steady: approaching \(ChanceText.words(approaching)), receding \(ChanceText.words(receding)) (\(way))"
+      } else {
+        words = "steady: not surely coming or going (\(way))"
+      }
     }
     guard over else { return words }
     return short
       ? "storm over, \(words) as of \(lastFlash.dropLast(3))"
       : "as of its last flash at \(lastFlash), \(words)"
+  }
+
+  /// The chance of coming within 10 km, and when: `7 in 10 of coming within 10 km in the next 30
+  /// min`, then, when enough of the outcomes come within 3 hours, `if it comes (within 3 h): most
+  /// likely at 18:37, in 12–25 min (18:31–18:44)`, the 5th to the 95th percentile in whole minutes
+  /// rounded outward (``ArrivalWindow``); or `already within 10 km` when the estimated centre is.
+  /// Short: `7 in 10 within 10 km in 30 min, likeliest 18:37`. Nil for a storm that is over, which
+  /// gets no forecast.
+  func chance(short: Bool) -> [String]? {
+    let trend = status.trend
+    guard let chance = trend.within10kmChance else { return nil }
+    if let range = trend.range, range <= MotionModel.closeDistance {
+      return [
+        short
+          ? "centre within \(close)" : "already within \(close): the storm's centre, as estimated, is inside"
+      ]
+    }
+    let window = ArrivalWindow(trend, now: now)
+    let likeliest = trend.within10km.map(clock)
+    let odds = ChanceText.words(chance)
+    if short {
+      return ["\(odds) within \(close) in 30 min" + (likeliest.map { ", likeliest \($0)" } ?? "")]
+    }
+    let first = "\(odds) of coming within \(close) in the next 30 min"
+    guard let window, let likeliest else { return [first] }
+    let dash = repertoire.rangeDash
+    let hours = "\(Int(MotionModel.arrivalHorizon / 3_600)) h"
+    return [
+      first,
+      "if it comes (within \(hours)): most likely at \(likeliest), in "
+        + "\(window.earliestMinutes)\(dash)\(window.latestMinutes) min "
+        + "(\(clock(window.earliest))\(dash)\(clock(window.latest)))",
+    ]
+  }
+
+  /// What the ranges themselves did over the storm's last 20 minutes (``MeasuredRanges``):
+  /// `12.4 → 7.6 km in 12 min, as measured (medians of 3)`, or each range when there are fewer
+  /// than six: `14.1, 12.4, 10.6 km in 8 min, as measured`. Nil with fewer than two.
+  func ranges() -> String? {
+    guard let ranges = MeasuredRanges(status.storm) else { return nil }
+    let steps = ranges.allSteps && unit == .kilometres
+    let number = { (metres: Double) in
+      FixedPoint.fixed(metres / self.unit.metresPerUnit, digits: steps || self.unit.decimals == 0 ? 0 : 1)
+    }
+    let how = steps ? "AS3935 steps, " : ""
+    switch ranges.shape {
+    case .medians(let first, let last, let seconds):
+      return "\(number(first)) \(repertoire.arrow) \(number(last)) \(unit.rawValue) in "
+        + "\(DurationText.approximate(seconds)), as measured (\(how)medians of \(MeasuredRanges.endCount))"
+    case .listed(let values, let seconds):
+      return values.map(number).joined(separator: ", ") + " \(unit.rawValue) in "
+        + "\(DurationText.approximate(seconds)), as measured" + (steps ? " (AS3935 steps)" : "")
+    }
+  }
+
+  /// `18:37`: a local clock time to the minute, with its date when not today's.
+  private func clock(_ date: Date) -> String {
+    String(DurationText.clock(date, besides: now, in: localTime).dropLast(3))
   }
 
   /// `30 ± 7 km/h over the ground, toward ENE (68° ± 9°)`, or why the motion is not known; short:
@@ -90,24 +156,6 @@ struct MotionText {
     let time = plusMinus.clock(closest.date, error: closest.dateError, besides: now)
     return "\(verb) \(distance)\(side) at \(time)"
       + (closest.bearing == nil ? unknownSide : "")
-  }
-
-  /// `; within 10 km in 6–15 min (18:31–18:40)` after an approaching speed: the 5th to the 95th
-  /// percentile of the forecast, in whole minutes rounded outward (``ArrivalWindow``); short:
-  /// `, 10 km in 6–15 min`.
-  private func arrival(_ trend: RangeTrend, short: Bool) -> String {
-    guard let window = ArrivalWindow(trend, now: now) else {
-      guard !over, (trend.range ?? status.latest.distance) <= MotionModel.closeDistance else { return "" }
-      return short ? "" : "; already within \(close)"
-    }
-    let dash = repertoire.rangeDash
-    let minutes = "\(window.earliestMinutes)\(dash)\(window.latestMinutes) min"
-    if short { return ", 10 km in \(minutes)" }
-    let clock = { (date: Date) in
-      String(DurationText.clock(date, besides: self.now, in: self.localTime).dropLast(3))
-    }
-    let clocks = "\(clock(window.earliest))\(dash)\(clock(window.latest))"
-    return "; within \(close) in \(minutes) (\(clocks))"
   }
 
   /// Why a trend or motion is unknown.

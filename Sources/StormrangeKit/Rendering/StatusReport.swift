@@ -20,12 +20,17 @@ struct StatusReport {
   private var words: MotionText {
     MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
   }
-  private var plusMinus: PlusMinusText { PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime) }
+  private var plusMinus: PlusMinusText {
+    PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime)
+  }
 
   /// ```
   /// latest     #7  2.06 km ± 0.15 km NE  (delay 6.00 s, flash at 18:23:00, 2 min ago)
   /// storm      7 measurements from 18:03:00 to 18:23:00 (20 min)
-  /// trend      approaching at 24 ± 6 km/h; within 10 km in about 8 min (18:31)
+  /// ranges     14.1 → 11.2 km in 12 min, as measured (medians of 3)
+  /// trend      approaching at 24 ± 6 km/h
+  /// chance     7 in 10 of coming within 10 km in the next 30 min
+  ///            if it comes (within 3 h): most likely at 18:31, in 6–15 min (18:29–18:38)
   /// motion     30 ± 7 km/h over the ground, toward ENE (68° ± 9°)
   /// closest    passes 5.00 ± 1.10 km to the N (2° ± 9°) at 18:42 ± 3 min
   /// advice     SHELTER NOW: thunder was heard 2 min ago (18:23:06); when thunder roars, go indoors
@@ -67,9 +72,14 @@ struct StatusReport {
     if status.isOver {
       row(
         .storm, "",
-        "the storm is over: no thunder since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))")
+        "the storm is over: no thunder since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))"
+      )
     }
+    if let ranges = words.ranges() { row(.ranges, "ranges", ranges) }
     row(.trend, "trend", words.trend(short: false))
+    for (index, line) in (words.chance(short: false) ?? []).enumerated() {
+      row(.chance, index == 0 ? "chance" : "", line)
+    }
     row(.motion, "motion", words.motion(short: false))
     if let closest = words.closestApproach(short: false) { row(.closest, "closest", closest) }
     let since = DurationText.since(advice.lastThunder ?? now, now: now, in: localTime)
@@ -89,7 +99,9 @@ struct StatusReport {
       let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
       row(.advice, "advice", "all clear: \(what) \(since)", as: .safe)
     }
-    if let ahead, let value = Self.leftOutValue(ahead, now: now, localTime: localTime) { row(.ahead, "ahead", value) }
+    if let ahead, let value = Self.leftOutValue(ahead, now: now, localTime: localTime) {
+      row(.ahead, "ahead", value)
+    }
     return rows
   }
 
@@ -108,7 +120,6 @@ struct StatusReport {
       ? "1 entry dated ahead of now was left out: it counts from \(when)"
       : "\(ahead.count) entries dated ahead of now were left out: the first counts from \(when)"
   }
-
 
   /// One line of the block: the label in its 11 columns, then the value, and a line break.
   private static func labelled(_ label: String, _ value: String, palette: Palette) -> String {
@@ -131,7 +142,11 @@ struct StatusReport {
     }
     let uncertainty = plusMinus.distanceError(metres: status.latest.distance, error: status.uncertainty)
     let leftOut = ahead.flatMap { $0.count > 0 ? "\($0.count) dated ahead left out" : nil }
-    let parts = [uncertainty, words.trend(short: true), words.closestApproach(short: true), advice, leftOut]
+    let parts = [
+      uncertainty, words.trend(short: true), words.chance(short: true)?.first,
+      words.closestApproach(short: true),
+      advice, leftOut,
+    ]
     return parts.compactMap { $0 }.joined(separator: repertoire.separator)
   }
 

@@ -34,7 +34,9 @@ struct WatchFrame {
 
   /// The status rows that give way first when the terminal is short of rows: the advice and the
   /// all-clear never do; of the others, what is least needed to act goes first.
-  static let rowsDroppedFirst: [StatusReport.Row.Field] = [.storm, .motion, .closest, .trend, .latest]
+  static let rowsDroppedFirst: [StatusReport.Row.Field] = [
+    .storm, .ranges, .motion, .closest, .trend, .chance, .latest,
+  ]
 
   var lines: [String] {
     let separator = repertoire.separator

@@ -55,10 +55,12 @@ import Testing
     #expect(earliest > now && median.timeIntervalSince(now) < 30 * 60)
   }
 
-  @Test func noArrivalWhenAlreadyWithinTenKilometres() {
+  @Test func noArrivalWhenAlreadyWithinTenKilometres() throws {
     let trend = StormMotion(observations: [observed(0, km: 14), observed(600, km: 11), observed(1200, km: 8)])
       .trend(at: origin.addingTimeInterval(1200))
     #expect(trend.within10km == nil && trend.within10kmEarliest == nil && trend.within10kmLatest == nil)
+    // Inside now counts as within 10 km in the next 30 minutes.
+    #expect(try #require(trend.within10kmChance) > 0.5)
   }
 
   /// 2000 equally weighted hypotheses, `agreeing` of them with rate `rate` (m/s), the rest with
@@ -84,8 +86,69 @@ import Testing
   /// A direction never contradicts the rate shown, the mean: nine in ten falling slowly while one
   /// in ten rises fast is steady.
   @Test func aDirectionAgreesWithTheMeanRate() {
-    #expect(RangeTrend.Direction(rates: rates(1900, at: -1, others: 30)) == .steady)
-    #expect(RangeTrend.Direction(rates: rates(1900, at: 1, others: -30)) == .steady)
+    #expect(RangeTrend.Direction(rates: rates(1900, at: -2, others: 50)) == .steady)
+    #expect(RangeTrend.Direction(rates: rates(1900, at: 2, others: -50)) == .steady)
+  }
+
+  /// A hypothesis whose range changes by less than 5 km/h either way counts for neither direction,
+  /// in the word and in the chances alike.
+  @Test func aRangeChangingByUnderFiveKilometresAnHourIsNeitherWay() {
+    let slow = rates(2000, at: -1.3, others: 0)
+    #expect(RangeTrend.Direction(rates: slow) == .steady)
+    #expect(RangeTrend.chances(of: slow) == (0, 0))
+    let brisk = RangeTrend.chances(of: rates(1500, at: -1.5, others: 1.5))
+    #expect(abs(brisk.approaching - 0.75) < 1e-9 && abs(brisk.receding - 0.25) < 1e-9)
+  }
+
+  @Test func oneFlashAlreadyGivesChancesButNoDirection() throws {
+    let trend = StormMotion(observations: [observed(0, km: 25)]).trend(at: origin.addingTimeInterval(60))
+    #expect(trend.direction == .unknown && trend.unknownReason == .tooFewMeasurements(have: 1, needed: 3))
+    #expect(trend.rate == nil && trend.speed == nil)
+    let chance = try #require(trend.within10kmChance)
+    #expect(chance > 0 && chance < 0.5)
+    let (approaching, receding) = (try #require(trend.chanceApproaching), try #require(trend.chanceReceding))
+    #expect(approaching > 0 && receding > 0 && approaching + receding <= 1 + 1e-9)
+  }
+
+  @Test func aStormOverGetsNoChances() {
+    let trend = StormMotion(observations: [
+      observed(0, km: 14), observed(600, km: 12), observed(1200, km: 10.5),
+    ])
+    .trend(at: origin.addingTimeInterval(1200), forecast: false)
+    #expect(trend.direction != .unknown)
+    #expect(trend.within10kmChance == nil && trend.chanceApproaching == nil && trend.chanceReceding == nil)
+    #expect(trend.within10km == nil)
+  }
+
+  /// A storm coming straight in from 30 km is likely to come close, surely so when its bearing
+  /// holds; from ranges alone, a fast storm passing 10 km off fits them too. One leaving is not.
+  @Test func theChanceFollowsTheCourse() throws {
+    let times = Array(stride(from: 0.0, through: 900, by: 60))
+    let coming = times.map { observed($0, km: 30 - 12 * $0 / 900) }
+    let comingOnABearing = times.map { observed($0, km: 30 - 12 * $0 / 900, bearing: 200) }
+    let leaving = times.map { observed($0, km: 20 + 12 * $0 / 900) }
+    let now = origin.addingTimeInterval(960)
+    func chance(_ observations: [RangeObservation]) throws -> Double {
+      try #require(StormMotion(observations: observations).trend(at: now).within10kmChance)
+    }
+    let (onABearing, rangesOnly) = (try chance(comingOnABearing), try chance(coming))
+    #expect(onABearing > 0.75 && onABearing > rangesOnly)
+    #expect(rangesOnly > 0.5)
+    #expect(try chance(leaving) < 0.05)
+  }
+
+  /// The times of coming within 10 km are given whatever the word, when one outcome in five comes:
+  /// here a storm closing from 19 to 14 km, too slowly for nine hypotheses in ten to agree.
+  @Test func arrivalTimesDoNotWaitForTheDirectionWord() throws {
+    let kilometres = [20.6, 19.0, 17.2, 15.9, 14.1, 12.7]
+    let observations = kilometres.indices.map { observed(Double($0) * 240, km: kilometres[$0]) }
+    let trend = StormMotion(observations: observations).trend(at: origin.addingTimeInterval(1260))
+    #expect(trend.direction != .receding)
+    let (earliest, median, latest) = (
+      try #require(trend.within10kmEarliest), try #require(trend.within10km),
+      try #require(trend.within10kmLatest)
+    )
+    #expect(earliest <= median && median <= latest)
   }
 
   @Test func aHypothesisAtRestCountsForNeitherDirection() {

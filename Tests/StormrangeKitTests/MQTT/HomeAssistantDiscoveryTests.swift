@@ -18,7 +18,7 @@ import Testing
 
   @Test func everyConfigCarriesWhatHomeAssistantRequiresAndOneSharedDevice() throws {
     let configs = try configs()
-    #expect(configs.count == 9)
+    #expect(configs.count == 11)
     var uniqueIDs: Set<String> = []
     for (topic, config) in configs {
       let uniqueID = try #require(config["unique_id"] as? String)
@@ -39,6 +39,13 @@ import Testing
     #expect(byID["stormrange_stormrange_latest_distance"]?["unit_of_measurement"] as? String == "km")
     #expect(byID["stormrange_stormrange_range_rate"]?["unit_of_measurement"] as? String == "km/h")
     #expect(byID["stormrange_stormrange_all_clear"]?["device_class"] as? String == "timestamp")
+    // A forecast keeps no statistics: a percentage with an icon, no state_class.
+    let chance = try #require(byID["stormrange_stormrange_within_10km_chance"])
+    #expect(chance["unit_of_measurement"] as? String == "%" && chance["state_class"] == nil)
+    #expect(chance["icon"] as? String == "mdi:weather-lightning")
+    let direction = try #require(byID["stormrange_stormrange_direction"])
+    #expect(direction["json_attributes_topic"] as? String == "stormrange/status")
+    #expect((direction["json_attributes_template"] as? String)?.contains("chance_approaching") == true)
   }
 
   @Test func anotherPrefixMakesAnotherDevice() throws {

@@ -1,7 +1,6 @@
-import Testing
-
 import StormrangeBase
 import StormrangeDomain
+import Testing
 
 @testable import StormrangeKit
 

@@ -35,7 +35,12 @@ import Testing
     #expect(latest["source"] as? String == "as3935")
     let trend = try #require(object["trend"] as? [String: Any])
     #expect(trend["direction"] as? String == "unknown")
-    #expect(trend["speed_mps"] is NSNull && trend["within_10km_at"] is NSNull)
+    #expect(trend["speed_mps"] is NSNull && trend["rate_mps"] is NSNull)
+    // One reading is enough for the chances: at 10 km the storm's centre may well be inside.
+    for key in ["within_10km_chance", "chance_approaching", "chance_receding"] {
+      let chance = try #require(trend[key] as? Double, "\(key)")
+      #expect(chance > 0 && chance < 1, "\(key)")
+    }
     #expect(object["motion"] is NSNull)
     let advice = try #require(object["advice"] as? [String: Any])
     #expect(advice["level"] as? String == "shelter-now")

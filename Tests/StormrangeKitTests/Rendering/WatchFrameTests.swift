@@ -64,7 +64,7 @@ import Testing
     func labels(_ lines: [String]) -> [String] {
       lines.filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map { String($0.prefix { $0 != " " }) }
     }
-    let order = ["storm", "motion", "closest", "trend", "latest", "stormrange"]
+    let order = ["storm", "ranges", "motion", "closest", "trend", "chance", "latest", "stormrange"]
     for height in 0..<all.count {
       let lines = frame(test, width: width, height: height)
       #expect(lines.count <= height)
