@@ -10,6 +10,13 @@ public struct Bearing: Equatable, Hashable, Sendable {
   public static let compassPoints = [
     "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
   ]
+  /// The 16 points in words, in the order of ``compassPoints``: what people say ("from the
+  /// southwest"). Typed in any case, with or without hyphens (`south-west`, `SouthWest`).
+  public static let compassWords = [
+    "north", "north-northeast", "northeast", "east-northeast", "east", "east-southeast", "southeast",
+    "south-southeast", "south", "south-southwest", "southwest", "west-southwest", "west", "west-northwest",
+    "northwest", "north-northwest",
+  ]
   /// Degrees between neighbouring compass points.
   static let pointSpacing = 22.5
 
@@ -27,7 +34,13 @@ public struct Bearing: Equatable, Hashable, Sendable {
   public init?(parsing text: String) {
     // ASCII case only (`String.word(among:)`): `ſ` uppercases to `S` under Unicode's rules, but is
     // not a compass point.
+    let unhyphenated = String(text.filter { $0 != "-" })
+    let words = Self.compassWords.map { String($0.filter { $0 != "-" }) }
     if let point = text.word(among: Self.compassPoints), let index = Self.compassPoints.firstIndex(of: point)
+    {
+      self.init(degrees: Double(index) * Self.pointSpacing)
+    } else if !text.hasPrefix("-"), let word = unhyphenated.word(among: words),
+      let index = words.firstIndex(of: word)
     {
       self.init(degrees: Double(index) * Self.pointSpacing)
     } else if let number = StrictNumber.parse(text) {

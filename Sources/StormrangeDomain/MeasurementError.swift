@@ -23,8 +23,9 @@ public enum MeasurementError: Error, Equatable, Sendable {
   case thunderAhead(flash: Date, delay: Double, now: Date)
   /// A detector's distance that is zero, negative or not finite; `typed` is the text as given.
   case distanceNotPositive(typed: String)
-  /// A detector's distance beyond ``MeasurementRules/maximumDistance``.
-  case distanceTooFar(typed: String)
+  /// A detector's distance beyond `limit`, in `unit`: ``MeasurementRules/maximumDistance`` in
+  /// metres, or as typed, the limit in the unit typed (``MeasurementRules/maximumTypedDistance``).
+  case distanceTooFar(typed: String, limit: Double, unit: DistanceUnit)
   /// An AS3935 reading that is not one of the chip's steps (``AS3935``).
   case notAnAS3935Step(typed: String)
   /// A timed measurement's distance as given, not more than 0 and at most

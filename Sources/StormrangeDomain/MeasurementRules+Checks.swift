@@ -30,7 +30,7 @@ extension MeasurementRules {
     guard delay <= Self.maximumDelay else { throw .delayTooLong(typed: typed()) }
     if let minimumDelay, delay < minimumDelay { throw .delayTooShort(typed: typed()) }
     guard delay > Self.warningDelay else { return nil }
-    return "a delay of \(delay.description) s is unusual: thunder is rarely heard beyond ~25 km"
+    return "a delay of \(delay.description) s is unusual: \(Self.thunderRangeText)"
   }
 
   /// Checks an air temperature in °C a delay was timed at.
@@ -63,11 +63,28 @@ extension MeasurementRules {
   public func checkDetectorDistance(
     _ metres: Double, source: DetectorSource?, typed: @autoclosure () -> String
   ) throws(MeasurementError) {
-    guard metres.isFinite, metres > 0 else { throw .distanceNotPositive(typed: typed()) }
-    guard metres <= Self.maximumDistance else { throw .distanceTooFar(typed: typed()) }
+    // Infinity is a finite number times a unit that overflowed (`1e306 km`): too far, not negative.
+    guard !metres.isNaN, metres > 0 else { throw .distanceNotPositive(typed: typed()) }
+    guard metres <= Self.maximumDistance else {
+      throw .distanceTooFar(typed: typed(), limit: Self.maximumDistance, unit: .metres)
+    }
     if source?.kind == .as3935, AS3935.interval(forMetres: metres) == nil {
       throw .notAnAS3935Step(typed: typed())
     }
+  }
+
+  /// Checks a detector's distance as typed, `amount` in `unit`: more than 0, at most `limit` in that
+  /// unit (``maximumTypedDistance`` as the unit is shown, compared as typed, so that what the
+  /// message states is what is compared), then as ``checkDetectorDistance(_:source:typed:)``.
+  /// Returns the distance in metres.
+  public func checkDetectorReading(
+    _ amount: Double, in unit: DistanceUnit, atMost limit: Double, source: DetectorSource?, typed: String
+  ) throws(MeasurementError) -> Double {
+    guard !amount.isNaN, amount > 0 else { throw .distanceNotPositive(typed: typed) }
+    guard amount <= limit else { throw .distanceTooFar(typed: typed, limit: limit, unit: unit) }
+    let metres = amount * unit.metresPerUnit
+    try checkDetectorDistance(metres, source: source, typed: typed)
+    return metres
   }
 
   /// Checks the date of a flash (`typed` as given, when typed): in the years 0001–9999, and no

@@ -16,7 +16,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
   /// Too many or too few arguments for `command`.
   case usage(command: String, usage: String, problem: String)
   /// A command name nobody knows, with the closest known name when one is close.
-  case unknownCommand(String, suggestion: String?)
+  case unknownCommand(String, suggestions: [String])
   /// A delay or note the domain's rules refuse.
   case measurement(MeasurementError)
   /// The history or settings file could not be read or written.
@@ -63,10 +63,13 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return text
     case .usage(_, let usage, let problem):
       return "\(problem); usage: \(usage)"
-    case .unknownCommand(let name, let suggestion):
+    case .unknownCommand(let name, let suggestions):
       let shown = name.escapedForDisplay
-      if let suggestion {
-        return "unknown command '\(shown)'; did you mean '\(suggestion)'? (type 'help' for a list)"
+      if !suggestions.isEmpty {
+        let names = suggestions.map { "'\($0)'" }
+        let choice =
+          names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return "unknown command '\(shown)'; did you mean \(choice)? (type 'help' for a list)"
       }
       return "unknown command '\(shown)'; type 'help' for a list of commands"
     case .measurement(let error):

@@ -168,6 +168,14 @@ def test_the_reference_gives_every_alias_and_nothing_else(manual):
         assert aliases == manual["commands"][usage], f"aliases of {usage!r}"
 
 
+def test_the_reference_leads_with_the_commands():
+    """A newcomer opens the reference to find what to type: the commands come first, then the rules
+    for input and the display; the flags, modes, FIFOs, signals and line limits after them."""
+    text = (DOCS / "reference.md").read_text()
+    headings = [line[3:] for line in text.split("\n") if line.startswith("## ")]
+    assert headings[:4] == ["Commands", "Input rules", "Display", "Flags and modes"], headings
+
+
 def test_the_reference_lists_exactly_the_process_flags(manual):
     rows = table(section(REFERENCE.read_text(), "## Flags and modes"))
     documented = {word for row in rows for span in code_spans(row[0]) for word in span.split() if word.startswith("-")}

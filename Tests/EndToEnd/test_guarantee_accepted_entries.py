@@ -112,7 +112,7 @@ def test_values_other_tools_write_that_stormrange_accepts_load_and_import_whole(
     assert sandbox.run("clear").status == 0
     imported = sandbox.run("import", "--skip-invalid", str(other))
     assert (imported.status, imported.stderr) == (0, "stormrange: warning: 1 imported delay is over 75 s (entry 3): "
-                                                     "thunder is rarely heard beyond ~25 km\n")
+                                                     "thunder is rarely heard beyond about 25 km (75 s)\n")
     assert imported.stdout.startswith(f"imported 4 measurements from {other} (property list)")
     assert [e.get("note") for e in sandbox.read_history()][0] == "one\ttwo\nthree\r\nfour"
     assert [e["distance"] for e in sandbox.read_history()][1] == 2100.0

@@ -62,7 +62,7 @@ def test_the_long_delay_warning_quotes_the_delay_given(sandbox):
     result = sandbox.run("add", "75.01")
     assert result.status == 0
     assert result.err_lines == [
-        "stormrange: warning: a delay of 75.01 s is unusual: thunder is rarely heard beyond ~25 km"
+        "stormrange: warning: a delay of 75.01 s is unusual: thunder is rarely heard beyond about 25 km (75 s)"
     ]
 
 

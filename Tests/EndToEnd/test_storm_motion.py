@@ -182,7 +182,7 @@ def test_plot_map_fits_80_by_24(sandbox, locale, ascii_only):
     assert len(lines) <= 23, lines
     assert [line for line in lines if len(line) >= 80] == []
     assert lines[0] == "current storm: 9 of 10 measurements on the map, north up"
-    assert lines[-1] == "1 measurement has no bearing and is not shown"
+    assert lines[1] == "1 measurement has no bearing and is not shown"
     text = result.stdout
     # Out to 16.6 km: rings at 10 and 20 km, labelled on the east axis.
     assert "rings every 10 km" in text and " 10" in text and "20" in text
@@ -233,5 +233,7 @@ def test_every_line_of_plot_map_fits_80_by_24(sandbox, storm, locale):
 def test_plot_map_without_bearings_says_so(sandbox):
     sandbox.batch("add 6", "add 7")
     result = sandbox.run("plot", "map")
-    assert result.out_lines[0] == "current storm: 0 of 2 measurements on the map, north up"
-    assert "2 measurements have no bearing and are not shown" in result.stdout
+    assert result.out_lines[0] == (
+        "current storm: none of its 2 measurements has a bearing, so the map is empty; "
+        "give one with 'from BEARING'"
+    )

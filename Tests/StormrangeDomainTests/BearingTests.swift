@@ -11,6 +11,18 @@ import Testing
     #expect(Bearing(parsing: "nNe")?.degrees == 22.5)
   }
 
+  @Test func theSixteenPointsInWordsWithOrWithoutHyphensInAnyCase() {
+    for (index, word) in Bearing.compassWords.enumerated() {
+      let degrees = Double(index) * 22.5
+      #expect(Bearing(parsing: word)?.degrees == degrees)
+      #expect(Bearing(parsing: word.uppercased())?.degrees == degrees)
+      #expect(Bearing(parsing: String(word.filter { $0 != "-" }))?.degrees == degrees)
+    }
+    #expect(Bearing(parsing: "south-west")?.degrees == 225)
+    #expect(Bearing(parsing: "SouthWest")?.degrees == 225)
+    #expect(Bearing(parsing: "north-north-east")?.degrees == 22.5)
+  }
+
   @Test(arguments: [
     ("0", 0.0), ("360", 0), ("-0", 0), ("359.9", 359.9), ("237", 237), ("+90", 90), ("4.5e1", 45),
   ])
@@ -21,7 +33,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "360.01", "-1", "-0.001", "1e3", "nan", "inf", "0x10", "north", "NEE", "N E", "", "45°",
+    "360.01", "-1", "-0.001", "1e3", "nan", "inf", "0x10", "nord", "-north", "south west", "NEE", "N E", "",
+    "45°",
     // Letters that uppercase to S or SS under Unicode's rules are not compass points.
     "ſ", "ßw", "ſſe", "ｎ",
   ])

@@ -20,7 +20,7 @@ import Testing
     }
     #expect(
       try rules.checkDelay(300, as: "300")
-        == "a delay of 300.0 s is unusual: thunder is rarely heard beyond ~25 km")
+        == "a delay of 300.0 s is unusual: thunder is rarely heard beyond about 25 km (75 s)")
     #expect(try rules.checkDelay(75, as: "75") == nil)
     #expect(try rules.checkDelay(0.01, as: "0.01") == nil)
     #expect(try rules.checkDelay(75.5, as: "75.5")?.contains("rarely heard") == true)
@@ -148,13 +148,35 @@ import Testing
     }
   }
 
+  /// How far thunder carries is said once: the warning's delay and the messages come from it.
+  @Test func theWarningDelayIsTheDelayOfThunderFromWhereItIsRarelyHeard() throws {
+    #expect(MeasurementRules.thunderRarelyHeardBeyond == 25_000)
+    #expect(MeasurementRules.warningDelay == 75)
+    #expect(MeasurementRules.thunderRangeText == "thunder is rarely heard beyond about 25 km (75 s)")
+    #expect(MeasurementRules.maximumDelay * SpeedOfSound.metresPerSecond(celsius: 20) > 2 * 50_000)
+  }
+
   @Test func theDetectorsDistanceRules() throws {
     let as3935 = try #require(DetectorSource("as3935"))
     #expect(throws: MeasurementError.distanceNotPositive(typed: "0 km")) {
       try MeasurementRules.typed.checkDetectorDistance(0, source: nil, typed: "0 km")
     }
-    #expect(throws: MeasurementError.distanceTooFar(typed: "113 km")) {
+    #expect(
+      throws: MeasurementError.distanceTooFar(
+        typed: "113 km", limit: MeasurementRules.maximumDistance, unit: .metres)
+    ) {
       try MeasurementRules.typed.checkDetectorDistance(113_000, source: nil, typed: "113 km")
+    }
+    // A finite number in a unit that overflows is too far, not "not more than 0".
+    #expect(throws: MeasurementError.distanceTooFar(typed: "1e306 km", limit: 111.95, unit: .kilometres)) {
+      try MeasurementRules.typed.checkDetectorReading(
+        1e306, in: .kilometres, atMost: 111.95, source: nil, typed: "1e306 km")
+    }
+    #expect(
+      throws: MeasurementError.distanceTooFar(
+        typed: "inf m", limit: MeasurementRules.maximumDistance, unit: .metres)
+    ) {
+      try MeasurementRules.stored.checkDetectorDistance(.infinity, source: nil, typed: "inf m")
     }
     #expect(throws: MeasurementError.notAnAS3935Step(typed: "11 km")) {
       try MeasurementRules.typed.checkDetectorDistance(11_000, source: as3935, typed: "11 km")

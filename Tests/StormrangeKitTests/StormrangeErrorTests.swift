@@ -7,7 +7,7 @@ import Testing
 @Suite struct StormrangeErrorTests {
   @Test func errorMessagesNeverCarryRawControlCharacters() {
     let hostile = "\u{1B}[2J" + String(repeating: "A", count: 5000)
-    let message = StormrangeError.unknownCommand(hostile, suggestion: nil).message
+    let message = StormrangeError.unknownCommand(hostile, suggestions: []).message
     #expect(!message.unicodeScalars.contains { $0.value == 0x1B })
     #expect(message.hasPrefix("unknown command '\\u{1B}[2JAAA"))
     #expect(message.count < 200)
@@ -19,7 +19,8 @@ import Testing
         == "delay must be a positive number of seconds, not '-1'")
     #expect(
       StormrangeError.measurement(.delayTooLong(typed: "301")).message
-        == "delay 301 s is too long: thunder is not heard beyond 300 s (~100 km)")
+        == "delay 301 s is too long: thunder is rarely heard beyond about 25 km (75 s), and stormrange takes at most 300 s; type the seconds you counted"
+    )
     #expect(
       StormrangeError.measurement(.noteControlCharacter("\t")).message
         == "the note contains the control character U+0009; remove it")

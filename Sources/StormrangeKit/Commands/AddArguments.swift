@@ -11,13 +11,17 @@ struct AddArguments {
   static let keywords = ["at", "from", "source", "detector", "note"]
   /// The units a detector's distance may be given in.
   static var units: [String] { DistanceUnit.allCases.map(\.rawValue) }
+  /// The words a delay may be followed by, or end in (`6 s`, `6sec`, `6 seconds`): it is in seconds
+  /// anyway, but people say so.
+  static let secondWords = ["s", "sec", "secs", "second", "seconds"]
 
   /// The number as typed.
   var amountText: String
   var amount: Double
   /// The unit after the number: a detector's distance. Nil: the number is a delay in seconds.
   var unit: DistanceUnit?
-  var time: String?
+  /// The words of `at TIME`: one (`02:50`, `-5m`, ISO 8601), or a time ago (`5 min ago`).
+  var time: [String]?
   var bearing: String?
   var source: String?
   /// The detector's kind as typed.
@@ -27,10 +31,14 @@ struct AddArguments {
   /// Parses `arguments`; `command` words usage errors.
   init(_ arguments: CommandArguments, for command: AddCommand) throws(StormrangeError) {
     guard !arguments.isEmpty else { throw command.usageError("missing SECONDS") }
-    amountText = arguments[0]
+    amountText = Self.droppingSeconds(arguments[0])
     var next = 1
     if next < arguments.count, let unit = DistanceUnit(word: arguments[next]) {
       self.unit = unit
+      next += 1
+    } else if amountText == arguments[0], next < arguments.count,
+      arguments[next].word(among: Self.secondWords) != nil
+    {
       next += 1
     }
     guard let amount = StrictNumber.parse(amountText) else {
@@ -61,7 +69,11 @@ struct AddArguments {
         throw command.usageError("'\(word)' needs \(Self.value(of: word)), not the keyword '\(value)'")
       }
       switch word {
-      case "at": time = try Self.once(time, value, word, command)
+      case "at":
+        guard time == nil else { throw command.usageError("'at' is given twice") }
+        let words = Self.timeWords(arguments, from: next + 1)
+        time = words
+        next += words.count - 1
       case "from": bearing = try Self.once(bearing, value, word, command)
       default:
         guard unit != nil else {
@@ -77,6 +89,24 @@ struct AddArguments {
       }
       next += 2
     }
+  }
+
+  /// `text` without a seconds word at its end (`6s`, `6SEC`), when what is left is a number.
+  private static func droppingSeconds(_ text: String) -> String {
+    for word in secondWords.sorted(by: { $0.count > $1.count }) where text.count > word.count {
+      let number = String(text.dropLast(word.count))
+      if String(text.suffix(word.count)).isWord(word), StrictNumber.parse(number) != nil { return number }
+    }
+    return text
+  }
+
+  /// The words of a TIME starting at `start`: one, or a time ago to its `ago` (`5 min ago`, `5min
+  /// ago`), which ``SpokenTime`` reads.
+  private static func timeWords(_ arguments: CommandArguments, from start: Int) -> [String] {
+    let end = min(arguments.count, start + 3)
+    let words = (start..<end).map { arguments[$0] }
+    if let ago = words.firstIndex(where: { $0.isWord("ago") }), ago > 0 { return Array(words[...ago]) }
+    return [words[0]]
   }
 
   /// A likely distance to a storm, about 12 km, written in `unit`, for an example.

@@ -28,7 +28,7 @@ struct HelpCommand: Command {
     }
     let wanted = arguments[0]
     guard let command = all.first(where: { $0.name == wanted || $0.aliases.contains(wanted) }) else {
-      throw .unknownCommand(wanted, suggestion: CommandRegistry.closest(to: wanted, among: all))
+      throw .unknownCommand(wanted, suggestions: CommandRegistry.closest(to: wanted, among: all))
     }
     var text = "usage: \(command.usage)\n\(command.summary)\n"
     if !command.aliases.isEmpty { text += "also: \(command.aliases.joined(separator: ", "))\n" }

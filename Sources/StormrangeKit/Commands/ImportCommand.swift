@@ -110,7 +110,7 @@ struct ImportCommand: Command {
       let rows = parsed.warnings.prefix(5).joined(separator: ", ") + (parsed.warnings.count > 5 ? ", …" : "")
       session.warn(
         "\(parsed.warnings.count) imported delay\(parsed.warnings.count == 1 ? " is" : "s are") over "
-          + "\(Int(MeasurementRules.warningDelay)) s (\(rows)): thunder is rarely heard beyond ~25 km")
+          + "\(Int(MeasurementRules.warningDelay)) s (\(rows)): \(MeasurementRules.thunderRangeText)")
     }
     guard !added.isEmpty else {
       session.say(

@@ -48,21 +48,29 @@ extension PlotCommand {
       }
     }
     let unit = session.currentSettings.unit
-    var lines = [
-      "current storm: \(located.count) of \(storm.count) measurement\(storm.count == 1 ? "" : "s") on the map, north up"
-    ]
-    lines += StormMap(marks: marks, track: line, closest: closest, unit: unit, repertoire: session.repertoire)
-      .render()
+    let name = stormName(status, now: now)
     let hidden = storm.count - located.count
-    let words = MotionText(
-      status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
-    let room = mapScreen.rows - 1 - lines.count - (hidden > 0 ? 1 : 0)
-    lines += mapFooter(words, room: room, repertoire: session.repertoire)
-    if hidden > 0 {
+    // Why flashes are missing comes first, before the map it explains.
+    var lines =
+      located.isEmpty
+      ? [
+        "\(name): \(storm.count == 1 ? "its measurement has no bearing" : "none of its \(storm.count) measurements has a bearing"), "
+          + "so the map is empty; give one with 'from BEARING'"
+      ]
+      : [
+        "\(name): \(located.count) of \(storm.count) measurement\(storm.count == 1 ? "" : "s") on the map, north up"
+      ]
+    if hidden > 0, !located.isEmpty {
       lines.append(
         "\(hidden) measurement\(hidden == 1 ? " has" : "s have") no bearing and \(hidden == 1 ? "is" : "are") not shown"
       )
     }
+    lines += StormMap(marks: marks, track: line, closest: closest, unit: unit, repertoire: session.repertoire)
+      .render()
+    let words = MotionText(
+      status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
+    let room = mapScreen.rows - 1 - lines.count
+    lines += mapFooter(words, room: room, repertoire: session.repertoire)
     session.output.write(lines.joined(separator: "\n") + "\n")
     return .proceed
   }

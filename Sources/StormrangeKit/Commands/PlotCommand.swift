@@ -1,3 +1,4 @@
+import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
@@ -5,7 +6,7 @@ import StormrangeStore
 /// `plot [N]`: a chart of distance over time for the current storm, or the last N measurements.
 struct PlotCommand: Command {
   let name = "plot"
-  let summary = "a chart of distance over time: the current storm, or the last N"
+  let summary = "a chart of distance over time: the current storm, or the last N; or a map"
   let usage = "plot [N | map]"
   let details = """
     N    plot the N most recent measurements instead, across storms
@@ -49,7 +50,7 @@ struct PlotCommand: Command {
         + "\(DurationText.clock(storm.end, besides: storm.start, in: localTime))\(offsets.end)"
     let heading =
       limit == nil
-      ? "current storm: \(storm.count) measurement\(plural) \(span)"
+      ? "\(Self.stormName(status, now: session.clock.now().wall)): \(storm.count) measurement\(plural) \(span)"
       : "last \(storm.count) measurement\(plural) \(span)"
     let repertoire = session.repertoire
     let chart = DistanceChart(
@@ -67,6 +68,13 @@ struct PlotCommand: Command {
     }
     session.output.write(text)
     return .proceed
+  }
+
+  /// What the storm plotted is called: `current storm`, or once it is over `last storm, ended 36 min
+  /// ago` (counted from its last thunder), which is not current.
+  static func stormName(_ status: StormStatus?, now: Date) -> String {
+    guard let status, status.isOver else { return "current storm" }
+    return "last storm, ended \(DurationText.ago(status.storm.lastThunder, now: now) ?? "just now")"
   }
 
   /// `text` broken at spaces into lines as wide as the chart, so that the plot fits an 80-column

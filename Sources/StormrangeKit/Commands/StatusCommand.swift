@@ -66,9 +66,16 @@ struct StatusCommand: Command {
         localTime: session.localTime, palette: session.palette, ahead: status.ahead)
       session.output.write(report.block)
     } else if let leftOut = StatusReport.leftOut(
-      status.ahead, now: status.now, localTime: session.localTime, palette: session.palette) {
+      status.ahead, now: status.now, localTime: session.localTime, palette: session.palette)
+    {
       session.say("no measurements up to now: type 'flash' when you see lightning, or 'add SECONDS'")
       session.output.write(leftOut)
+    } else if let flash = session.flash {
+      // Asked while timing the first flash: the stopwatch is the one thing going on.
+      let seconds = Int((session.clock.now().monotonic - flash.moment.monotonic).rounded(.down))
+      session.say(
+        "no measurements yet; the stopwatch is running: a flash \(seconds) s ago, waiting for its thunder: "
+          + "type 'thunder' when you hear it")
     } else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
     }

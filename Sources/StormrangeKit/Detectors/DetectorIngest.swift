@@ -189,8 +189,10 @@ public struct DetectorIngest {
     _ kilometres: Double, strikes: Int, of message: DetectorMessage, date: Date, now: Date
   ) throws(MeasurementError) -> Measurement {
     let rules = MeasurementRules.typed
-    let metres = kilometres * DistanceUnit.kilometres.metresPerUnit
-    try rules.checkDetectorDistance(metres, source: message.source, typed: "\(kilometres.messageText) km")
+    let unit = DistanceUnit.kilometres
+    let metres = try rules.checkDetectorReading(
+      kilometres, in: unit, atMost: unit.typedLimit, source: message.source,
+      typed: "\(kilometres.messageText) km")
     try rules.checkDate(date, now: now, typed: message.timeText)
     let note = strikes > 1 ? "\(strikes) strikes since the sensor's last message" : nil
     return Measurement(

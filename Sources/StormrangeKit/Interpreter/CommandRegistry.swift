@@ -51,31 +51,42 @@ public struct CommandRegistry: Sendable {
     return matches.sorted()
   }
 
-  /// The known name a mistyped `word` most likely meant: a unique prefix match, else the nearest
-  /// name within an edit distance of 2 (or a third of the word).
-  static func closest(to word: String, among commands: [any Command]) -> String? {
+  /// The known names a mistyped `word` most likely meant: a unique prefix match, else every name at
+  /// the smallest edit distance within 2 (or a third of the word), in the order `help` lists them.
+  /// All of them, not one: `stauts` is as near to `status` as to `stats`, and a worried person
+  /// typing `status` must not be sent to `stats` alone.
+  static func closest(to word: String, among commands: [any Command]) -> [String] {
     let names = commands.flatMap { [$0.name] + $0.aliases }
     let lowered = word.lowercased()
-    if names.contains(lowered) { return lowered }
+    if names.contains(lowered) { return [lowered] }
     let prefixed = names.filter { $0.hasPrefix(lowered) }
-    if !lowered.isEmpty, prefixed.count == 1 { return prefixed[0] }
+    if !lowered.isEmpty, prefixed.count == 1 { return prefixed }
     let limit = max(2, lowered.count / 3)
     let scored = names.map { ($0, editDistance(lowered, $0)) }.filter { $0.1 <= limit }
-    return scored.min { $0.1 < $1.1 }?.0
+    guard let nearest = scored.map(\.1).min() else { return [] }
+    return scored.filter { $0.1 == nearest }.map(\.0)
   }
 
-  /// Levenshtein distance, giving up early on long words (nothing is close to a megabyte line).
+  /// The optimal string alignment distance (Levenshtein's, with a swap of two neighbouring letters
+  /// counting as one edit, as in `stauts`: the commonest typing slip), giving up early on long words
+  /// (nothing is close to a megabyte line).
   static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars.prefix(64))
     let b = Array(b.unicodeScalars)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    // Rows i - 2, i - 1 and i of the table.
+    var earlier = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
+    for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(1, b.count) where !b.isEmpty {
+      for j in 1...b.count {
         current[j] = min(
           previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], earlier[j - 2] + 1)
+        }
       }
-      previous = current
+      (earlier, previous) = (previous, current)
     }
     return previous[b.count]
   }

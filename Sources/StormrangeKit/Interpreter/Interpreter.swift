@@ -51,7 +51,7 @@ public final class Interpreter {
     if arguments.commandName.first == "#" { return .proceed }
     guard let command else {
       let name = String(arguments.commandName)
-      throw .unknownCommand(name, suggestion: CommandRegistry.closest(to: name, among: registry.commands))
+      throw .unknownCommand(name, suggestions: CommandRegistry.closest(to: name, among: registry.commands))
     }
     if command.historyAccess == .reads { try session.loadHistory() }
     return try command.run(arguments, in: session)

@@ -25,7 +25,7 @@ extension StormrangeError {
         "a delay of \(typed.escapedForDisplay) s is not a thunder delay: the shortest is \(MeasurementRules.minimumThunderDelay.description) s"
     case .delayTooLong(let typed):
       return
-        "delay \(typed.escapedForDisplay) s is too long: thunder is not heard beyond \(Int(MeasurementRules.maximumDelay)) s (~100 km)"
+        "delay \(typed.escapedForDisplay) s is too long: \(MeasurementRules.thunderRangeText), and stormrange takes at most \(Int(MeasurementRules.maximumDelay)) s; type the seconds you counted"
     case .temperatureImplausible(let celsius):
       let range = SpeedOfSound.plausibleCelsius
       return "temperature \(celsius) °C is not a plausible air temperature "
@@ -45,9 +45,14 @@ extension StormrangeError {
         + "(\(Int(range.lowerBound)) to \(Int(range.upperBound)) m/s)"
     case .distanceNotPositive(let typed):
       return "a detector's distance must be more than 0, not '\(typed.escapedForDisplay)'"
-    case .distanceTooFar(let typed):
+    case .distanceTooFar(let typed, let limit, let unit):
+      // A typed limit is stated as it compares, in the unit typed; a file's, in metres, in km.
+      let limitText =
+        unit == .metres && limit == MeasurementRules.maximumDistance
+        ? "\(FixedPoint.fixed((limit / 10).rounded(.down) / 100, digits: 2)) km"
+        : "\(FixedPoint.fixed(limit, digits: unit.decimals)) \(unit.rawValue)"
       return
-        "a distance of \(typed.escapedForDisplay) is too far: stormrange accepts at most \(FixedPoint.fixed((MeasurementRules.maximumDistance / 10).rounded(.down) / 100, digits: 2)) km (300 s of thunder)"
+        "a distance of \(typed.escapedForDisplay) is too far: stormrange accepts at most \(limitText) (\(Int(MeasurementRules.maximumDelay)) s of thunder)"
     case .notAnAS3935Step(let typed):
       return
         "\(typed.escapedForDisplay) is not a distance an AS3935 reports; its steps are \(AS3935.stepsText) km"

@@ -28,13 +28,28 @@ extension DistanceUnit {
   var decimals: Int { self == .metres || self == .feet ? 0 : 2 }
 
   /// A round metric distance the advice is stated in, with its value in this unit when that is
-  /// not metric: `10 km`, `10 km (6.21 mi)`.
+  /// not metric, as round as the kilometres (whole units, at most two significant digits; `about 10
+  /// km` is not 6.21 miles): `10 km`, `10 km (6 mi)`, `2.5 km (8200 ft)`.
   func formatRoundKilometres(_ metres: Double) -> String {
     let value = metres / 1000
     let kilometres =
       "\(value == value.rounded() ? String(Int(value)) : FixedPoint.fixed(value, digits: 1)) km"
-    return self == .kilometres || self == .metres ? kilometres : "\(kilometres) (\(format(metres: metres)))"
+    guard self != .kilometres, self != .metres else { return kilometres }
+    let converted = (metres / metresPerUnit).rounded()
+    var step = 1.0
+    while converted / step >= 100 { step *= 10 }
+    return "\(kilometres) (\(Int((converted / step).rounded() * step)) \(rawValue))"
   }
+
+  /// The most a detector's distance typed in this unit may be: ``MeasurementRules/maximumTypedDistance``
+  /// as this unit shows it (111.95 km, 367303 ft), compared as typed.
+  var typedLimit: Double {
+    let scale = (0..<decimals).reduce(1.0) { scale, _ in scale * 10 }
+    return (MeasurementRules.maximumTypedDistance / metresPerUnit * scale).rounded(.down) / scale
+  }
+
+  /// ``typedLimit`` as messages state it: `111.95 km`.
+  var typedLimitText: String { "\(FixedPoint.fixed(typedLimit, digits: decimals)) \(rawValue)" }
 
   /// `24 km/h`, or `15 mph` for miles and feet; one decimal below 10.
   func formatSpeed(metresPerSecond speed: Double) -> String {

@@ -14,7 +14,7 @@ extension Session {
   /// confirmation.
   func recordDelay(
     _ delay: Double, typed: String, date: Date, bearing: Bearing?, note: String?,
-    under rules: MeasurementRules
+    under rules: MeasurementRules, remark: String? = nil
   ) throws(StormrangeError) {
     let warning = try StormrangeError.wrapping { () throws(MeasurementError) in
       let warning = try rules.checkDelay(delay, as: typed)
@@ -24,11 +24,16 @@ extension Session {
     let settings = currentSettings
     let measurement = Measurement(
       date: date, delay: delay, temperature: settings.temperature, bearing: bearing, note: note)
-    try record(measurement, warning: warning, unit: settings.unit)
+    try record(measurement, warning: warning, unit: settings.unit, remark: remark)
   }
 
-  /// Records `measurement`, already checked, and confirms it in `unit`; `warning` is shown first.
-  func record(_ measurement: Measurement, warning: String?, unit: DistanceUnit) throws(StormrangeError) {
+  /// Records `measurement`, already checked, and confirms it in `unit`; `warning` is shown first,
+  /// `remark` ends the confirmation line (`, dated 02:50:00 local, 12 min ago`: what a time typed
+  /// was understood as), and `hint` is a line of its own after it.
+  func record(
+    _ measurement: Measurement, warning: String?, unit: DistanceUnit, remark: String? = nil,
+    hint: String? = nil
+  ) throws(StormrangeError) {
     let entry = HistoryEntry(measurement)
     let index = try changeHistory { entries -> Int in
       entries.append(entry)
@@ -38,7 +43,8 @@ extension Session {
     saved(.added(index: index))
     shownNumbers.showed(index - 1..<index, of: history.entries)
     if let warning { warn(warning) }
-    say(Self.confirmation(index: index, measurement, unit: unit))
+    say(Self.confirmation(index: index, measurement, unit: unit) + (remark.map { ", \($0)" } ?? ""))
+    if let hint { say(hint) }
     guard mode == .interactive else { return }
     let status = HistoryStatus(history: history, now: clock.now().wall)
     if let current = status.current {

@@ -28,7 +28,10 @@ import Testing
     #expect(stored.map { $0.bearing?.degrees } == [225, 200])
     #expect(stored.map(\.date) == Array(repeating: Date(timeIntervalSince1970: 1_782_921_600), count: 2))
     #expect(stored.map(\.note) == ["over the lake", "x"])
-    #expect(test.output.text == "#1  2.06 km SW  (delay 6.00 s)\n#2  2.06 km 200°  (delay 6.00 s)\n")
+    #expect(
+      test.output.text
+        == "#1  2.06 km SW  (delay 6.00 s), dated 16:00:00 local, 3 min ago\n#2  2.06 km 200°  (delay 6.00 s), dated 16:00:00 local, 3 min ago\n"
+    )
   }
 
   @Test func aNoteMayContainTheKeywords() throws {
@@ -45,7 +48,7 @@ import Testing
       "'361' is not a bearing; use degrees clockwise from north (0 to 360) or a compass point: N, NNE, NE, ENE, E, ESE, SE, SSE, S, SSW, SW, WSW, W, WNW, NW, NNW"
     ),
     ("add 6 from -1", "'-1' is not a bearing; use degrees"),
-    ("add 6 from north", "'north' is not a bearing; use degrees"),
+    ("add 6 from nord", "'nord' is not a bearing; use degrees"),
     ("add 6 from NEE", "'NEE' is not a bearing; use degrees"),
     ("add 6 from nan", "'nan' is not a bearing; use degrees"),
     ("add 6 from", "'from' needs a BEARING; usage:"),

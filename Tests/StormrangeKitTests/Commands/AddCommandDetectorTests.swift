@@ -31,7 +31,10 @@ import Testing
     #expect(stored.map { $0.source?.name } == ["as3935", "AS3935"])
     #expect(stored.map { $0.bearing?.degrees } == [250, 90])
     #expect(stored.map(\.note) == ["first strike", nil])
-    #expect(test.output.text == "#1  14.00 km 250°  (as3935)\n#2  10.00 km E  (AS3935)\n")
+    #expect(
+      test.output.text
+        == "#1  14.00 km 250°  (as3935), dated 16:00:00 local, 3 min ago\n"
+        + "#2  10.00 km E  (AS3935), dated 16:01:00 local, 2 min ago\n")
   }
 
   @Test(arguments: [
@@ -46,6 +49,10 @@ import Testing
       "add 113 km", "a distance of 113 km is too far: stormrange accepts at most 111.95 km (300 s of thunder)"
     ),
     ("add 111.96 km", "a distance of 111.96 km is too far: stormrange accepts at most 111.95 km"),
+    (
+      "add 69.57 mi",
+      "a distance of 69.57 mi is too far: stormrange accepts at most 69.56 mi (300 s of thunder)"
+    ),
     ("add 6 km source note x", "'source' needs a NAME, not the keyword 'note'"),
     ("add 6 km source at 2026-07-01T16:00:00Z", "'source' needs a NAME, not the keyword 'at'"),
     ("add 6 from note", "'from' needs a BEARING, not the keyword 'note'"),

@@ -26,7 +26,7 @@ import Testing
     test.runAll(["add 80"])
     #expect(
       test.errors.text
-        == "stormrange: line 1: warning: a delay of 80.0 s is unusual: thunder is rarely heard beyond ~25 km\n"
+        == "stormrange: line 1: warning: a delay of 80.0 s is unusual: thunder is rarely heard beyond about 25 km (75 s)\n"
     )
     #expect(test.output.text == "#1  27.46 km  (delay 80.00 s)\n")
     #expect(try test.reloadedHistory().map(\.delay) == [80])
@@ -44,7 +44,10 @@ import Testing
     ("add 0", "delay must be a positive number of seconds, not '0'"),
     ("add -0", "delay must be a positive number of seconds, not '-0'"),
     ("add -3", "delay must be a positive number of seconds, not '-3'"),
-    ("add 301", "delay 301 s is too long: thunder is not heard beyond 300 s (~100 km)"),
+    (
+      "add 301",
+      "delay 301 s is too long: thunder is rarely heard beyond about 25 km (75 s), and stormrange takes at most 300 s; type the seconds you counted"
+    ),
     ("add 0x10", "'0x10' is not a number of seconds; e.g. add 6.5"),
     // A number before a unit is a distance in that unit, and the refusal says so.
     ("add nan km", "'nan' is not a number of km; e.g. add 12 km"),
@@ -59,10 +62,13 @@ import Testing
       "add 6 at",
       "'at' needs a TIME; usage: add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
     ),
-    ("add 6 at noon", "'noon' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"),
+    (
+      "add 6 at noon",
+      "'noon' is not a time; use a clock time HH:MM, a time ago (-5m, 5 min ago) or ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
+    ),
     (
       "add 6 at 2026-07-01T18:03:00",
-      "'2026-07-01T18:03:00' is not a time; use ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
+      "'2026-07-01T18:03:00' is not a time; use a clock time HH:MM, a time ago (-5m, 5 min ago) or ISO 8601 with an offset, e.g. 2026-07-01T18:03:00+02:00"
     ),
     (
       "add 6 note",

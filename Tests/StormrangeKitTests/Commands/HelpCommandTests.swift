@@ -14,6 +14,7 @@ import Testing
         lines.contains { $0.hasPrefix("  \(command.name) ") && $0.hasSuffix(command.summary) },
         "\(command.name): \(command.summary)")
     }
+    #expect(lines.contains { $0.hasPrefix("  plot ") && $0.contains("map") })
   }
 
   @Test func helpForOneCommandShowsItsUsage() {

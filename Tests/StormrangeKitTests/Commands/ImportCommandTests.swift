@@ -195,7 +195,7 @@ import Testing
     #expect(!test.run("import \(test.directory.file("long.csv"))"))
     #expect(
       test.errors.text
-        == "stormrange: line 1: warning: 2 imported delays are over 75 s (line 2, line 3): thunder is rarely heard beyond ~25 km\n"
+        == "stormrange: line 1: warning: 2 imported delays are over 75 s (line 2, line 3): thunder is rarely heard beyond about 25 km (75 s)\n"
     )
     #expect(try test.reloadedHistory().map(\.delay) == [80, 90])
   }

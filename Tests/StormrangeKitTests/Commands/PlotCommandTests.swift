@@ -22,6 +22,33 @@ import Testing
     }
   }
 
+  /// A storm over is the last storm, not the current one, in the chart and on the map.
+  @Test func aStormThatEndedIsTheLastStorm() {
+    let test = approachingStorm()
+    // The last thunder was at 15:55:17; 36 minutes later the storm is over.
+    test.clock.advance(35 * 60 + 17)
+    test.runAll(["plot", "plot map"])
+    let lines = test.output.take().split(separator: "\n")
+    #expect(lines[0].hasPrefix("last storm, ended 36 min ago: 4 measurements from "))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("last storm, ended 36 min ago: none of its 4 measurements has a bearing")
+      })
+    #expect(!lines.contains { $0.contains("current storm") })
+  }
+
+  /// Without bearings the map is empty, and the first line says why.
+  @Test func aMapWithoutBearingsSaysWhyFirst() {
+    let test = approachingStorm()
+    test.runAll(["add 10 from SW"])
+    _ = test.output.take()
+    test.runAll(["plot map"])
+    let lines = test.output.take().split(separator: "\n")
+    #expect(lines[0] == "current storm: 1 of 5 measurements on the map, north up")
+    #expect(lines[1] == "4 measurements have no bearing and are not shown")
+    #expect(!lines.last!.contains("no bearing"))
+  }
+
   @Test func asciiWhenAskedHasNoOtherCharacters() {
     let test = approachingStorm()
     test.session.repertoire = .ascii

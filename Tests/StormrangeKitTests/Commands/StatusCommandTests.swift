@@ -64,7 +64,9 @@ import Testing
     let trend = try #require(text.split(separator: "\n").first { $0.hasPrefix("trend") })
     #expect(
       trend.wholeMatch(
-        of: /trend      approaching at \d+ ± \d+ km\/h; within 10 km in (\d+)–(\d+) min \(\d\d:\d\d–\d\d:\d\d\)/)
+        of:
+          /trend      approaching at \d+ ± \d+ km\/h; within 10 km in (\d+)–(\d+) min \(\d\d:\d\d–\d\d:\d\d\)/
+      )
         != nil, "\(text)")
     // Thunder heard is shelter, however far: 16.5 km is not within 10 km, so that is not said.
     #expect(text.contains("advice     SHELTER NOW: thunder was heard under a minute ago"))
@@ -84,6 +86,19 @@ import Testing
     #expect(!test.run("status"))
     #expect(test.output.take().hasPrefix("no measurements yet"))
     #expect(test.run("status now"))
+  }
+
+  /// A flash timed before any measurement: the stopwatch is what is going on, and is said.
+  @Test func anEmptyHistoryWhileAFlashIsTimedMentionsTheStopwatch() {
+    let test = TestSession(mode: .interactive)
+    test.runAll(["flash"])
+    test.clock.advance(4.5)
+    _ = test.output.take()
+    test.runAll(["status"])
+    #expect(
+      test.output.take()
+        == "no measurements yet; the stopwatch is running: a flash 4 s ago, waiting for its thunder: "
+        + "type 'thunder' when you hear it\n")
   }
 
   @Test func imperialUnitsGiveMilesPerHour() {

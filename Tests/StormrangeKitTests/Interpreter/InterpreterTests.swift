@@ -17,6 +17,20 @@ import Testing
     #expect(test.errors.text.contains("'thunder'"))
   }
 
+  /// A swap of neighbouring letters is one edit, and every command at the smallest distance is
+  /// offered: `stauts` is as near to `status` as to `stats`.
+  @Test func aSwapIsOneEditAndEveryNearestCommandIsOffered() {
+    let test = TestSession()
+    #expect(test.run("stauts"))
+    #expect(
+      test.errors.text
+        == "stormrange: line 1: unknown command 'stauts'; did you mean 'status' or 'stats'? (type 'help' for a list)\n"
+    )
+    #expect(CommandRegistry.editDistance("stauts", "status") == 1)
+    #expect(CommandRegistry.editDistance("ca", "abc") == 3)
+    #expect(CommandRegistry.closest(to: "sttaus", among: CommandRegistry.standard.commands) == ["status"])
+  }
+
   @Test func aLineThatIsNotUTF8IsRefusedNotStoredWithReplacements() throws {
     let test = TestSession()
     let line = InputLine("add 6 note caf\u{FFFD}", arrival: test.clock.now(), isValidUTF8: false)

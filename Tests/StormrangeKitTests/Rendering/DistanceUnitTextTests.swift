@@ -35,7 +35,9 @@ import Testing
   @Test func roundKilometresWithTheUnitBesideThemWhenItIsNotMetric() {
     #expect(DistanceUnit.kilometres.formatRoundKilometres(10_000) == "10 km")
     #expect(DistanceUnit.metres.formatRoundKilometres(10_000) == "10 km")
-    #expect(DistanceUnit.miles.formatRoundKilometres(10_000) == "10 km (6.21 mi)")
-    #expect(DistanceUnit.feet.formatRoundKilometres(2_500) == "2.5 km (8202 ft)")
+    #expect(DistanceUnit.miles.formatRoundKilometres(10_000) == "10 km (6 mi)")
+    #expect(DistanceUnit.nauticalMiles.formatRoundKilometres(10_000) == "10 km (5 nmi)")
+    #expect(DistanceUnit.feet.formatRoundKilometres(2_500) == "2.5 km (8200 ft)")
+    #expect(DistanceUnit.feet.formatRoundKilometres(10_000) == "10 km (33000 ft)")
   }
 }

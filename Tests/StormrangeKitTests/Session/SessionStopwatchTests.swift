@@ -38,7 +38,8 @@ import Testing
     #expect(test.run("thunder"))
     #expect(
       test.errors.text
-        == "stormrange: line 1: delay 400.000 s is too long: thunder is not heard beyond 300 s (~100 km)\n")
+        == "stormrange: line 1: delay 400.000 s is too long: thunder is rarely heard beyond about 25 km (75 s), and stormrange takes at most 300 s; type the seconds you counted\n"
+    )
     #expect(test.session.flash == nil)
     #expect(try test.reloadedHistory().isEmpty)
   }
