@@ -3,9 +3,11 @@ real broker, checked for the keys Home Assistant's MQTT discovery requires, and 
 `value_template` rendered with Jinja2 (as Home Assistant renders them: `value` and `value_json`,
 in a sandboxed environment) against status samples the binary printed: no measurements (all
 null), a single reading (trend unknown), a steady storm, an approaching one with its motion, one
-whose arrival within 10 km has an interval, and a storm that is over. Each must give a number, an
-ISO 8601 timestamp, `None` (Home Assistant's "unknown"), `ON` or `OFF`: never an error, and never
-`None` where the status has the value."""
+whose arrival within 10 km has an interval, a storm that is over, and chances of exactly 0 and 1.
+Each must give a number, an ISO 8601 timestamp, `None` (Home Assistant's "unknown"), `ON` or
+`OFF`: never an error, and never `None` where the status has the value. The attributes templates
+render JSON objects, and the automation in docs/service.md renders a message that reads right
+whether or not a time is known."""
 
 import datetime
 import json
@@ -78,6 +80,10 @@ def status_samples(sandbox) -> dict[str, str]:
         within_10km_earliest=iso(NOW + datetime.timedelta(minutes=12)),
         within_10km_latest=iso(NOW + datetime.timedelta(minutes=41)))
     samples["arrival interval"] = json.dumps(interval)
+    for chance in (0, 1):
+        extreme = json.loads(samples["steady"])
+        extreme["trend"].update(within_10km_chance=chance, chance_approaching=chance, chance_receding=1 - chance)
+        samples[f"chance {chance}"] = json.dumps(extreme)
     return samples
 
 
@@ -95,6 +101,8 @@ def expected(entity: str, status: dict):
         "lightning_within_10km": advice["within_10km"],
         "latest_distance": km(latest and latest["distance_m"]),
         "range_rate": None if trend.get("rate_mps") is None else trend["rate_mps"] * 3.6,
+        "within_10km_chance": None if trend.get("within_10km_chance") is None else trend["within_10km_chance"] * 100,
+        "direction": trend.get("direction"),
         "within_10km_earliest": trend.get("within_10km_earliest"),
         "within_10km_latest": trend.get("within_10km_latest"),
         "closest_distance": km(motion.get("closest_m")),
@@ -107,7 +115,7 @@ def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sa
     samples = status_samples(sandbox)
     service = services(sandbox, "--broker", broker.url, "--homeassistant")
     configs = poll("the discovery configs",
-                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 9 and found)
+                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 11 and found)
     assert service.signal(signal.SIGTERM) == 0
     devices = set()
     for topic, text in configs.items():
@@ -133,9 +141,53 @@ def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sa
                 assert shown == ("ON" if want else "OFF"), where
             elif want is None:
                 assert shown == "None", where
-            elif config["device_class"] == "timestamp":
+            elif entity == "direction":
+                assert shown == want, where
+            elif config.get("device_class") == "timestamp":
                 moment = datetime.datetime.fromisoformat(shown)
                 assert moment.tzinfo is not None and iso(moment) == want, where
             else:
-                assert NUMBER.match(shown) and float(shown) == pytest.approx(want, abs=0.05), where
+                # A whole percentage, or a figure to its decimals.
+                close = 0.5 if entity == "within_10km_chance" else 0.05
+                assert NUMBER.match(shown) and float(shown) == pytest.approx(want, abs=close), where
+            if "json_attributes_template" in config:
+                assert config["json_attributes_topic"] == "stormrange/status"
+                attributes = json.loads(render(config["json_attributes_template"], payload))
+                trend = json.loads(payload)["trend"] or {}
+                for key in ("chance_approaching", "chance_receding"):
+                    value = trend.get(key)
+                    assert attributes[key] == (None if value is None else round(value * 100)), where
     assert len(devices) == 1, devices
+
+
+def automation_message() -> str:
+    """The message template of the automation in docs/service.md."""
+    import pathlib
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "service.md").read_text()
+    block = text.split("message: >-\n", 1)[1].split("```", 1)[0]
+    # YAML's folded block: its lines joined by spaces, the indentation dropped.
+    return " ".join(line.strip() for line in block.strip().splitlines())
+
+
+@pytest.mark.parametrize("chance, earliest", [
+    (None, None), (0, None), (100, None), (37, "2026-11-27T18:31:00+00:00"),
+])
+def test_the_automation_in_the_docs_reads_right_with_and_without_a_time(chance, earliest):
+    """Rendered as Home Assistant would, with its `states`, `as_timestamp` and `timestamp_custom`
+    (the only helpers the template uses), for a chance and a time that are known or not."""
+    states = {
+        "sensor.stormrange_latest_distance": "12.5",
+        "sensor.stormrange_within_10_km_chance": "unknown" if chance is None else str(chance),
+        "sensor.stormrange_within_10_km_earliest": earliest or "unknown",
+    }
+    environment = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined)
+    environment.globals["states"] = lambda entity: states[entity]
+    environment.globals["as_timestamp"] = lambda text: datetime.datetime.fromisoformat(text).timestamp()
+    environment.filters["timestamp_custom"] = lambda stamp, form: datetime.datetime.fromtimestamp(
+        stamp, datetime.timezone.utc).strftime(form)
+    message = environment.from_string(automation_message()).render().strip()
+    assert message.startswith("Storm 12.5 km away: ") and message.endswith(".")
+    assert "in the next 30 minutes" in message
+    assert ("perhaps from 18:31" in message) == (earliest is not None), message
+    assert "  " not in message and " ." not in message, message
