@@ -20,6 +20,10 @@ public struct StormStatus: Sendable {
   /// Whether the storm is coming or going: now, or at its last flash once it is over
   /// (``RangeTrend/asOf``).
   public private(set) var trend: RangeTrend
+  /// The direction at the storm's last flash, when it differs from ``trend``'s now: with no new
+  /// measurement, time alone moved the verdict (the hypotheses that may have stopped or turned since
+  /// have grown), and the text says so. Nil when they agree, or when the storm is over.
+  public private(set) var directionAtLastFlash: RangeTrend.Direction?
   /// How it moves over the ground; nil when not known. Once the storm is over, without a closest
   /// approach that is still ahead.
   public var groundMotion: GroundMotion? {
@@ -49,6 +53,7 @@ public struct StormStatus: Sendable {
     motion = StormMotion(observations: storm.measurements.map(RangeObservation.init))
     isOver = storm.isOver(at: now)
     trend = Self.trend(of: motion, in: storm, over: isOver, now: now)
+    directionAtLastFlash = Self.directionAtLastFlash(of: motion, in: storm, over: isOver, trend: trend)
     // As of the last flash, whether the storm is over or not: where and when it passes is a property
     // of its course, the same in every status of the storm.
     estimatedGroundMotion = motion.groundMotion(at: storm.end)
@@ -67,7 +72,10 @@ public struct StormStatus: Sendable {
     moved.advice = advice.at(later)
     moved.now = later
     moved.isOver = storm.isOver(at: later)
-    if moved.isOver, !isOver { moved.trend = Self.trend(of: motion, in: storm, over: true, now: later) }
+    if moved.isOver, !isOver {
+      moved.trend = Self.trend(of: motion, in: storm, over: true, now: later)
+      moved.directionAtLastFlash = nil
+    }
     return moved
   }
 
@@ -75,6 +83,16 @@ public struct StormStatus: Sendable {
   /// the advice's next change (``SafetyAdvice/nextChange(after:)``), which includes the storm's end.
   public func nextChange(after now: Date) -> Date? {
     [advice.nextChange(after: now), storm.overAt].compactMap { $0 }.filter { $0 > now }.min()
+  }
+
+  /// The direction at the last flash, when it differs from `trend`'s; nil when it does not, or once
+  /// the storm is over (its trend is then the one at its last flash).
+  private static func directionAtLastFlash(
+    of motion: StormMotion, in storm: Storm, over: Bool, trend: RangeTrend
+  ) -> RangeTrend.Direction? {
+    guard !over, trend.asOf > storm.end else { return nil }
+    let then = motion.trend(at: storm.end, forecast: false).direction
+    return then == trend.direction ? nil : then
   }
 
   /// The trend now, or for a storm that is over, at its last flash and without a forecast.

@@ -8,7 +8,7 @@ public struct ClosestApproach: Equatable, Sendable {
   public let distanceError: Double
   /// When the storm is nearest (past or future).
   public let date: Date
-  /// Seconds, one standard error of ``date``.
+  /// Seconds, one standard deviation of ``date``.
   public let dateError: TimeInterval
   /// Degrees clockwise from north of the closest point, seen from the observer; nil from ranges
   /// alone, which cannot tell on which side a storm passes.

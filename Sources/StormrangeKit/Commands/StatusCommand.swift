@@ -17,14 +17,21 @@ struct StatusCommand: Command {
   let details = """
     latest     the latest distance, ± its own uncertainty: a reaction time of
                about 0.3 s per tap and a temperature known to ±5 °C, or a
-               detector's step
+               detector's step. Thunder comes from the nearest part of the
+               flash, so the storm's centre is about 1 km farther than a
+               timed distance, give or take 1.2 km: the nowcast counts that
     storm      the current storm: measurements less than 30 minutes apart,
                up to the latest one; over 30 minutes after its last thunder,
                when its trend and motion are given as of its last flash
+    ranges     what the ranges themselves did in the storm's last 20
+               minutes: the medians of its first and last three, or each
     trend      whether the range is falling (approaching) or rising
-               (receding), and how fast; claimed only when 9 in 10 of the
-               nowcast's hypotheses agree, over at least 5 minutes; when
-               approaching, when it comes within 10 km
+               (receding) by more than 5 km/h, and how fast; claimed only
+               when 9 in 10 of the nowcast's hypotheses agree, over at
+               least 5 minutes; else steady, with the chance of each way
+    chance     the chance that the storm comes within 10 km in the next 30
+               minutes, from its first measurement on, and if it comes, its
+               likeliest time with the 5th to the 95th percentile
     motion     speed over the ground, and with bearings the heading
     closest    where and when it comes nearest
     advice     after the US National Weather Service, "when thunder roars,
@@ -35,7 +42,10 @@ struct StatusCommand: Command {
     ahead      how many entries were left out because they are dated ahead
                of now (more than a minute: another clock?); each counts
                once its time comes
-    Every ± is one standard error.
+    Every ± is one standard deviation (σ): the truth lies within it about 2
+    times in 3. A chance of 3 in 10 means that of storms given 3 in 10,
+    about three in ten come within 10 km. stormrange is no substitute for
+    official warnings.
     --json       all of it as one JSON object on one line
     --exit-code  for one command from the arguments (stormrange status
                  --exit-code): exit 0 when all is clear or there are no

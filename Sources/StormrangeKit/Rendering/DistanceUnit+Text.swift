@@ -57,6 +57,21 @@ extension DistanceUnit {
     return "\(FixedPoint.fixed(value, digits: abs(value) < 9.95 ? 1 : 0)) \(speedUnit.name)"
   }
 
+  /// `45 km/h`: a speed as an upper bound, rounded up to a multiple of 5 of the speed unit, for
+  /// "up to about …".
+  func formatSpeedUpTo(metresPerSecond speed: Double) -> String {
+    let value = max(speed * speedUnit.perMetrePerSecond, 0)
+    return "\(Int((value / 5).rounded(.up)) * 5) \(speedUnit.name)"
+  }
+
+  /// `6 km`: a distance as an upper bound, rounded up to a whole unit (km, mi, nmi; m and ft to
+  /// a hundred), for "within 0–6 km".
+  func formatWholeUpTo(metres: Double) -> String {
+    let step = self == .metres || self == .feet ? 100.0 : 1.0
+    let value = max(metres / metresPerUnit, 0)
+    return "\(Int((value / step).rounded(.up) * step)) \(rawValue)"
+  }
+
   /// The unit speeds are shown in, and how many of it make 1 m/s: km/h (3.6), or mph for miles
   /// and feet.
   var speedUnit: (name: String, perMetrePerSecond: Double) {

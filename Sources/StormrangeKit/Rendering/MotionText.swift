@@ -2,7 +2,7 @@ import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 
-/// The words for a storm's trend, motion and closest approach, each ± one standard error. For a
+/// The words for a storm's trend, motion and closest approach, each ± one standard deviation. For a
 /// storm that is over they are as of its last flash, and say so.
 struct MotionText {
   let status: StormStatus
@@ -47,7 +47,12 @@ struct MotionText {
         words = "steady: not surely coming or going (\(way))"
       }
     }
-    guard over else { return words }
+    guard over else {
+      guard let then = status.directionAtLastFlash, !short else { return words }
+      let since = DurationText.approximate(now.timeIntervalSince(status.storm.end))
+      return "\(words); at the last flash, \(since) ago, it read \(then.rawValue): with no flash since, "
+        + "it may have stopped or turned"
+    }
     return short
       ? "storm over, \(words) as of \(lastFlash.dropLast(3))"
       : "as of its last flash at \(lastFlash), \(words)"
@@ -124,26 +129,49 @@ struct MotionText {
   private func knownMotion(_ motion: GroundMotion, short: Bool) -> String {
     let speed = plusMinus.speed(metresPerSecond: motion.speed, error: motion.speedError)
     guard let heading = motion.heading else {
-      if short { return "\(speed), no heading" }
-      // Without a heading it is not seen to move, or it is from ranges alone.
-      return !motion.isMoving
-        ? "\(speed) over the ground: not seen to move, so no heading\(over ? "" : " yet")"
-        : "\(speed) over the ground, from ranges alone (no heading without bearings)"
+      guard !motion.isMoving else {
+        return short
+          ? "\(speed), no heading"
+          : "\(speed) over the ground, from ranges alone (no heading without bearings)"
+      }
+      // Not told from rest: no speed as if it had been measured, only how fast it may be going.
+      let upTo = unit.formatSpeedUpTo(metresPerSecond: motion.speed + 2 * motion.speedError)
+      if short { return "still or up to \(upTo)" }
+      return over
+        ? "not seen to move: it may have been still, or moving at up to about \(upTo)"
+        : "not seen to move: it may be still, or moving at up to about \(upTo); the measurements cannot tell yet"
     }
     let point = Bearing(degrees: heading)?.nearestCompassPoint ?? ""
     if short { return "\(speed) toward \(point)" }
     return "\(speed) over the ground, toward \(point) (\(angle(heading, error: motion.headingError)))"
   }
 
-  /// `passes 5.00 ± 1.10 km to the N (2° ± 9°) at 18:42 ± 3 min`; short: `closest 5.00 km at 18:42`.
-  /// Nil when not known.
+  /// `passes 5.00 ± 1.10 km to the N (2° ± 9°) at 18:42 ± 3 min`; short: `passes 5.00 km N at
+  /// 18:42`. A storm is said to have passed only once its range is seen to rise (`receding`):
+  /// before that it may still be coming, whatever the course fitted so far says. From ranges alone,
+  /// which cannot tell a storm passing to one side from one coming overhead, a storm not seen to
+  /// recede comes to within 0 to as near as the ranges allow, and the text says what ranges cannot
+  /// tell. Nil when not known.
   func closestApproach(short: Bool) -> String? {
-    guard let closest = status.groundMotion?.closestApproach else { return nil }
-    let clock = String(DurationText.clock(closest.date, besides: now, in: localTime).dropLast(3))
-    let verb = closest.date > now ? "passes" : "passed"
+    guard let motion = status.groundMotion, let closest = motion.closestApproach else { return nil }
+    let clock = clock(closest.date)
+    let risen = status.trend.direction == .receding
+    let ahead = closest.date > now
+    let time = plusMinus.clock(closest.date, error: closest.dateError, besides: now)
+    if motion.heading == nil, !risen {
+      // Ranges alone, the range not seen to rise: anywhere from overhead to as far as they allow.
+      let within =
+        "0\(repertoire.rangeDash)\(unit.formatWholeUpTo(metres: closest.distance + 2 * closest.distanceError))"
+      if short { return "nearest \(within) at \(clock)" }
+      return ahead
+        ? "comes to within \(within) of you at about \(time); ranges alone cannot tell whether it passes to one side or comes overhead"
+        : "nearest about now (\(time)), within \(within); ranges alone cannot tell whether it is still coming, nor on which side"
+    }
+    let verb = ahead ? "passes" : risen ? "passed" : "nearest about now:"
     if short {
       let side = closest.bearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
-      return "\(verb) \(unit.format(metres: closest.distance))\(side) at \(clock)"
+      return
+        "\(ahead || risen ? verb : "nearest") \(unit.format(metres: closest.distance))\(side) at \(clock)"
     }
     let distance = plusMinus.distance(metres: closest.distance, error: closest.distanceError)
     let side =
@@ -151,11 +179,9 @@ struct MotionText {
         " to the \(Bearing(degrees: bearing)?.nearestCompassPoint ?? "") (\(angle(bearing, error: closest.bearingError)))"
       } ?? ""
     let unknownSide =
-      status.groundMotion?.heading != nil
+      motion.heading != nil
       ? "; over or near you, side not known" : "; ranges alone cannot tell on which side"
-    let time = plusMinus.clock(closest.date, error: closest.dateError, besides: now)
-    return "\(verb) \(distance)\(side) at \(time)"
-      + (closest.bearing == nil ? unknownSide : "")
+    return "\(verb) \(distance)\(side) at \(time)" + (closest.bearing == nil ? unknownSide : "")
   }
 
   /// Why a trend or motion is unknown.
@@ -166,9 +192,14 @@ struct MotionText {
         return short
           ? "no \(what)" : "not known: needs \(needed) measurements in a storm (this one had \(have))"
       }
+      // Both at once, when the span will be short too, so the person is not told one then the other.
+      let minimum = MotionModel.minimumSpan
+      let spanShort = status.storm.end.timeIntervalSince(status.storm.start) < minimum
+      let over = spanShort ? " over \(DurationText.approximate(minimum))" : ""
       return short
-        ? "\(what) needs \(needed - have) more"
-        : "needs \(needed) measurements in this storm (\(needed - have) more)"
+        ? "\(what) needs \(needed - have) more\(over)"
+        : "needs \(needed) measurements\(spanShort ? " over at least \(DurationText.approximate(minimum))" : "") "
+          + "in this storm (\(needed - have) more)"
     case .tooShortSpan(let span, let minimum):
       if over {
         return short

@@ -3,7 +3,7 @@ import StormrangeDomain
 /// `status --json`: the status as one JSON object on one line, for scripts. Dates are ISO 8601 UTC
 /// as in exports, numbers are SI (metres, seconds, metres per second, degrees), speeds are unsigned
 /// with the direction in words (the range rate `rate_mps` alone is signed, for scripts and `mqtt`),
-/// every `_error` is one standard error, and what cannot be known is null.
+/// every `_error` is one standard deviation (σ), and what cannot be known is null.
 ///
 /// ```
 /// {"latest": {"index", "date", "distance_m", "uncertainty_m", "bearing_deg", "source"},

@@ -4,7 +4,7 @@ import StormrangeDomain
 
 /// The words for a ``StormStatus``: the `status` block and the one-line summary shown after each
 /// measurement at the prompt, each with the entries dated ahead that were left out
-/// (``leftOut(_:now:localTime:palette:)``). Every ± is one standard error. A time after now is given as a
+/// (``leftOut(_:now:localTime:palette:)``). Every ± is one standard deviation (σ). A time after now is given as a
 /// time, never with "ago".
 struct StatusReport {
   let status: StormStatus
