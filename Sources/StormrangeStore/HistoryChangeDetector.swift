@@ -9,6 +9,11 @@
 /// `IN_MOVED_TO` under the file's name. Events for other names (the lock, temporary files) are
 /// ignored. The descriptor is for `poll(2)`; ``check()`` reads what arrived.
 ///
+/// When the history path is a symbolic link, or becomes one (the history moved into a folder and a
+/// link put in its place), the folder of the path as given is watched too, for its name, and the
+/// links are resolved again whenever either name changes: the detector follows the file the path
+/// leads to, as ``SavedHistory/followPath()`` does for reads and writes.
+///
 /// Where inotify cannot be used (no such folder yet, no inotify on this system, the limit on
 /// watches reached, or `polling` asked for), ``check()`` compares the file's identity (device, inode,
 /// size, modification and change times) with the last one it saw: call it once a second. While it
@@ -26,8 +31,10 @@ public final class HistoryChangeDetector {
   public private(set) var method = Method.polling
   /// Readable when inotify has events; -1 while polling.
   public private(set) var descriptor: Int32 = -1
-  private let file: SystemPath
-  private let name: [UInt8]
+  /// The history path as given, and the file it leads to now.
+  private let given: SystemPath
+  private var file: SystemPath
+  private var names: Set<[UInt8]>
   private let forcePolling: Bool
   private var lastIdentity: FileIdentity?
   /// The watched folder's device and inode: a folder removed while another process still holds
@@ -36,8 +43,9 @@ public final class HistoryChangeDetector {
 
   /// Watches the file at `path` as it is (links already resolved); `polling` never uses inotify.
   public init(path: SystemPath, polling: Bool = false) {
-    file = path
-    name = Array(path.lastComponent)
+    given = path
+    file = DurableFile.resolveLinks(path)
+    names = [Array(path.lastComponent), Array(file.lastComponent)]
     forcePolling = polling
     lastIdentity = FileIdentity.of(path: path)
     if !polling { startInotify() }
@@ -45,7 +53,7 @@ public final class HistoryChangeDetector {
 
   /// Watches `history`'s file, where it reads and writes it.
   public convenience init(history: SavedHistory, polling: Bool = false) {
-    self.init(path: history.target, polling: polling)
+    self.init(path: history.path, polling: polling)
   }
 
   deinit { stopInotify() }
@@ -54,6 +62,21 @@ public final class HistoryChangeDetector {
   /// saying events were lost or the folder went away), or, while polling, a new identity. Never
   /// blocks.
   public func check() -> Bool {
+    let changed = checkFile()
+    guard changed else { return false }
+    // A name changed: the path may lead elsewhere now (a link put in the file's place).
+    let resolved = DurableFile.resolveLinks(given)
+    if resolved != file {
+      file = resolved
+      names = [Array(given.lastComponent), Array(file.lastComponent)]
+      stopInotify()
+      lastIdentity = FileIdentity.of(path: file)
+      if !forcePolling { startInotify() }
+    }
+    return true
+  }
+
+  private func checkFile() -> Bool {
     switch method {
     case .inotify:
       guard let folder = FileIdentity.of(path: file.parentDirectory), let watched = watchedFolder,
@@ -81,6 +104,10 @@ public final class HistoryChangeDetector {
     guard added >= 0 else {
       close(watcher)
       return false
+    }
+    if given.parentDirectory != file.parentDirectory {
+      // Best effort: without it, a change of the link itself is seen when the file's folder changes.
+      _ = given.parentDirectory.withCString { inotify_add_watch(watcher, $0, Self.folderEvents) }
     }
     guard let folder = FileIdentity.of(path: file.parentDirectory) else {
       close(watcher)
@@ -117,7 +144,9 @@ public final class HistoryChangeDetector {
         }
         let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
         let eventName = nameBytes.prefix { $0 != 0 }
-        if mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED) != 0 || eventName.elementsEqual(name) { changed = true }
+        if mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED) != 0 || names.contains(Array(eventName)) {
+          changed = true
+        }
         if mask & UInt32(IN_IGNORED) != 0 {
           // The folder was removed or moved: poll until it is back.
           stopInotify()

@@ -22,12 +22,15 @@ public final class SavedHistory: RandomAccessCollection {
 
   /// The path as the user gave it; errors name it.
   public let path: SystemPath
-  /// Where reads and writes go: `path` with symbolic links resolved.
-  let target: SystemPath
+  /// Where reads and writes go: `path` with symbolic links resolved, again before every read and
+  /// every change (``followPath()``), so a running session follows a history replaced by a link,
+  /// or a link pointed elsewhere, as a new command would.
+  public private(set) var target: SystemPath
   public let readLimit: Int
   /// The clock a loaded file's dates are checked against (none may be more than a day ahead).
   private let now: () -> Date
-  private let lock: FileLock
+  private var lock: FileLock
+  private let shouldStop: () -> Bool
   private var sweeper: StaleTemporarySweeper
   private var stored: [HistoryEntry] = []
   private var state = LoadState.unloaded
@@ -59,8 +62,31 @@ public final class SavedHistory: RandomAccessCollection {
     self.target = DurableFile.resolveLinks(path)
     self.readLimit = readLimit
     self.now = now
+    self.shouldStop = shouldStop
     self.lock = FileLock(path: target + KeptFiles.lockSuffix, shouldStop: shouldStop)
     self.sweeper = StaleTemporarySweeper(beside: target)
+  }
+
+  /// Resolves `path`'s links again; when they now lead to another file, reads and writes go there
+  /// (with its lock and temporary files), and it is read afresh. Not inside a group once it holds
+  /// the lock of the file it began with. Returns whether the target changed.
+  @discardableResult
+  public func followPath() -> Bool {
+    guard group?.isLocked != true else { return false }
+    let resolved = DurableFile.resolveLinks(path)
+    guard resolved != target else { return false }
+    target = resolved
+    lock = FileLock(path: target + KeptFiles.lockSuffix, shouldStop: shouldStop)
+    sweeper = StaleTemporarySweeper(beside: target)
+    if case .loaded = state { state = .unloaded }
+    return true
+  }
+
+  /// Whether the history was last read from a file, or saved to one: false before it is loaded,
+  /// and when there was no file at its path.
+  public var hasFile: Bool {
+    if case .loaded(.some) = state { return true }
+    return false
   }
 
   /// For a path that is text, such as one from the environment.
@@ -91,6 +117,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// file. Throws, leaving the file untouched, when it is not a readable history.
   public func refresh() throws(StoreError) {
     if group?.snapshot != nil { return }  // Inside a group, this process holds the lock.
+    followPath()
     try load(ifChangedSince: state)
   }
 
@@ -151,6 +178,7 @@ public final class SavedHistory: RandomAccessCollection {
     _ change: (inout [HistoryEntry]) -> Swift.Result<Result, Refusal>
   ) throws(StoreError) -> Swift.Result<Result, Refusal> {
     if group != nil { return try modifyInGroup(change) }
+    followPath()
     try loadBeforeFirstChange()
     try lockForWriting()
     defer { lock.unlock() }
@@ -186,6 +214,7 @@ public final class SavedHistory: RandomAccessCollection {
     removed: [HistoryEntry], keptIn: SystemPath?
   )? {
     precondition(group == nil, "clear is not grouped")
+    followPath()
     try loadBeforeFirstChange()
     try lockForWriting()
     defer { lock.unlock() }
@@ -244,6 +273,7 @@ public final class SavedHistory: RandomAccessCollection {
     _ change: (inout [HistoryEntry]) -> Swift.Result<Result, Refusal>
   ) throws(StoreError) -> Swift.Result<Result, Refusal> {
     if group?.isLocked == false {
+      followPath()
       try loadBeforeFirstChange()
       try lockForWriting()
       group?.isLocked = true

@@ -152,6 +152,20 @@ final class MosquittoClient {
   /// Reads what arrived (callbacks run); 0, or why the connection failed.
   func read() -> Int32 { functions.loop_read(handle, 1) }
 
+  /// Whether more has arrived on the socket than was read: a poll(2) that does not wait.
+  var hasMoreToRead: Bool {
+    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    return descriptor.fd >= 0 && poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+  }
+
+  /// The bytes of the payloads in the events not yet taken.
+  var pendingPayloadBytes: Int {
+    events.reduce(0) { total, event in
+      if case .message(let message) = event { return total + message.payload.count }
+      return total
+    }
+  }
+
   /// Sends what is queued; 0, or why the connection failed.
   func write() -> Int32 { functions.loop_write(handle, 1) }
 

@@ -87,6 +87,20 @@ def test_repeats_wraps_resets_and_no_storm_messages_give_exactly_the_readings_de
         "1 strike not recorded, 2 resets, 1 wrap")
 
 
+def test_a_message_not_later_than_the_last_is_not_a_wrap(sandbox):
+    # A second receiver, a redelivery or a replay: messages not later than the sensor's last by
+    # their own time leave its baseline alone, whatever their count (issue 29).
+    start = utc_now() - datetime.timedelta(hours=1)
+    at = lambda seconds: start + datetime.timedelta(seconds=seconds)  # noqa: E731
+    messages = [(0, 14, 5), (60, 12, 6), (30, 14, 5), (120, 12, 6), (120, 12, 6), (180, 10, 7), (170, 12, 6),
+                (240, 10, 7)]
+    lines = [wh57.decode(STRIKE, SENSOR, km, count, at(seconds)) for seconds, km, count in messages]
+    result = sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines))
+    assert result.status == 0, result.stderr
+    assert readings(sandbox) == [(12, stamp(at(60)), None), (10, stamp(at(180)), None)]
+    assert "wrap" not in result.stderr
+
+
 def wh57_storm_status(sandbox):
     """The WH57 reports the chip's steps; 40 km, its last, is recorded. One strike every four
     minutes, the sensor's repeats between them, for 40 minutes up to now."""
@@ -143,7 +157,7 @@ def test_sensor_names_the_sensors_recorded(sandbox):
 
 def test_bad_lines_warn_with_their_line_numbers_and_never_stop_the_stream(sandbox):
     now = utc_now() - datetime.timedelta(minutes=5)
-    good = [wh57.decode(STRIKE, SENSOR, NO_STORM, 1, now), wh57.decode(STRIKE, SENSOR, 8, 2, now)]
+    good = [wh57.decode(STRIKE, SENSOR, NO_STORM, 1, now), wh57.decode(STRIKE, SENSOR, 8, 4, now)]
     bad = [
         b"not json",
         b'{"model": "Acurite-6045M", "id": 1, "storm_dist": 7, "strike_count": 3}',
@@ -151,7 +165,9 @@ def test_bad_lines_warn_with_their_line_numbers_and_never_stop_the_stream(sandbo
         b"[1, 2]",
         b'{"model": "FineOffset-WH31L", "id": 67016, "strike_count": "many"}',
         b"\xff\xfe broken bytes",
-        b'{"model": "FineOffset-WH31L", "id": 67016, "strike_count": 3, "storm_dist_km": 7}',
+        # Dated as the good lines are: a message without a time would be dated on arrival, later.
+        b'{"time": "%s", "model": "FineOffset-WH31L", "id": 67016, "strike_count": 3, "storm_dist_km": 7}'
+        % stamp(now).encode(),
     ]
     data = good[0].encode() + b"\n" + b"\n".join(bad) + b"\n" + good[1].encode() + b"\n"
     result = sandbox.run("ingest", "rtl433", input=data)
@@ -322,16 +338,18 @@ def peak_memory_kib(sandbox, args: list[str], chunks) -> tuple[int, str, int]:
 def test_memory_stays_flat_over_any_number_of_lines(sandbox):
     """300,000 lines, most of them the sensor repeating itself, a few strikes and bad lines among
     them, take no more memory than ten lines do, give or take 16 MB."""
-    # Dated as a live stream is (a message 10 minutes late would be told of, once).
-    now = utc_now() - datetime.timedelta(minutes=2)
+    # Dated as a live stream is (a message 10 minutes late would be told of, once), a second
+    # apart from block to block: a wrap needs time to move forward (issue 29).
+    now = utc_now() - datetime.timedelta(minutes=6)
     decoded = json.loads(wh57.decode(STRIKE, SENSOR, 14, 0, now))
-    # The real decoder's line, its count changed here: 256 runs of rtl_433 would only be slower.
     by_count = [(json.dumps({**decoded, "strike_count": count}) + "\n").encode() for count in range(256)]
 
     def lines(count: int):
-        # Each block: a strike (the count up by one), the sensor repeating it, and a bad line.
+        # Each block: a strike (the count up by one), the sensor repeating it, and a bad line. The
+        # real decoder's line, its count and time changed here: 300 runs of rtl_433 would be slower.
         for block in range(1, count // 1000 + 1):
-            line = by_count[block % 256]
+            moment = stamp(now + datetime.timedelta(seconds=block))
+            line = (json.dumps({**decoded, "strike_count": block % 256, "time": moment}) + "\n").encode()
             yield line * 999 + b"junk\n"
 
     status, stderr, few = peak_memory_kib(sandbox, ["ingest", "rtl433"], [by_count[0] * 9 + by_count[1]])

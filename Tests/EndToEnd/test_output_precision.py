@@ -156,3 +156,13 @@ def test_a_distance_under_a_tenth_of_a_km_or_mi_is_shown_in_m_or_ft(sandbox, typ
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+
+
+def test_a_timed_distance_under_100_m_is_shown_in_m_beside_a_larger_error(sandbox):
+    # Issue 29: a 0.1 s delay (34 m, ± about 150 m from the timing) read "0.03 km ± 0.15 km" in
+    # `status`, while `show` and `stats` printed metres.
+    result = sandbox.run("add", "0.1")
+    assert result.status == 0, result.stderr
+    assert result.out_lines[0].startswith("#1  34 m  (delay 0.10 s"), result.out_lines
+    latest = sandbox.run("status").out_lines[0]
+    assert re.match(r"latest     #1  \d+ m ± \d+ m  \(delay 0\.10 s", latest), latest

@@ -43,7 +43,9 @@ struct MQTTCommand: Command {
         "mqtt is a service that runs until it is stopped: start it as one command from the arguments "
           + "(stormrange mqtt --broker mqtt://localhost), not in a batch or at the prompt")
     }
-    let options = try MQTTOptions(words: arguments.all, usage: usageError)
+    // Each of the shell's arguments is one value: a path or a name with a space stays whole, and
+    // a value is never read as a flag (`--username 'bob --homeassistant'`).
+    let options = try MQTTOptions(words: arguments.shellArguments ?? arguments.all, usage: usageError)
     guard let mqtt = session.mqtt else {
       throw .invalidArgument("mqtt needs a running stormrange program to reach the broker")
     }

@@ -111,7 +111,8 @@ public struct DetectorIngest {
     let ownTime = message.date ?? arrival
     let date = ownTime < Self.earliestClock ? arrival : ownTime
     state.summary.messages += 1
-    state.summary.lastMessage = date
+    // A message replayed or delivered twice does not take the latest back.
+    state.summary.lastMessage = max(state.summary.lastMessage ?? date, date)
     var kilometres: Double?
     var strikes = 1
     switch message.content {

@@ -28,6 +28,10 @@ struct SensorState {
 
   /// Takes in a counter's message dated `date`; returns how many strikes it adds (0: none).
   ///
+  /// - A message earlier than the last one by its own time (a second receiver, an MQTT
+  ///   redelivery, a replay) is a repeat, whatever it says, and leaves the baseline alone; so is
+  ///   one at the same time that does not raise the count: a lower count there is old news, not a
+  ///   wrap, which needs time to move forward.
   /// - The first message sets the baseline, and so does a start-up message (a battery change or
   ///   reboot): nothing is counted.
   /// - The same count as before is a repeat.
@@ -36,6 +40,12 @@ struct SensorState {
   /// - Noise and interference are counted when the state turns to them, not again while the
   ///   sensor repeats them.
   mutating func count(_ count: Int, state: DetectorMessage.CounterState, date: Date) -> Int {
+    // Earlier: old news, whatever its count. At the same time (to the second the sensor's time
+    // gives): a higher count is news, a lower one is not a wrap, which needs time to move forward.
+    if let lastDate, let lastCount, date < lastDate || (date == lastDate && count <= lastCount) {
+      summary.repeats += 1
+      return 0
+    }
     defer {
       lastCount = count
       lastDate = date

@@ -52,6 +52,18 @@ public struct CommandArguments: Sendable {
   public subscript(index: Int) -> String { String(words[index]) }
   public var all: [String] { words.map(String.init) }
 
+  /// In a one-shot command, the arguments after the command name, each exactly as the shell passed
+  /// it, blanks inside it kept: one value each (`--username 'John Smith'`); nil for a line read
+  /// from input, which is split into words.
+  public var shellArguments: [String]? {
+    guard let starts = argumentStarts else { return nil }
+    return starts.indices.dropFirst().map { index in
+      // Each argument ends at the one space that joined it to the next.
+      let end = index + 1 < starts.count ? line.utf8.index(before: starts[index + 1]) : line.endIndex
+      return String(line.unicodeScalars[starts[index]..<end])
+    }
+  }
+
   /// Whether the line is a one-shot command's arguments, which the shell has already unquoted.
   var isFromShell: Bool { argumentStarts != nil }
 

@@ -20,7 +20,7 @@ public struct BrokerAddress: Equatable, Sendable {
 
   /// Reads `url`, or says in one line what is wrong with it.
   public init(parsing url: String) throws(StormrangeError) {
-    let shown = url.escapedForDisplay
+    let shown = Self.redacted(url).escapedForDisplay
     let example = "e.g. --broker mqtt://localhost or --broker mqtts://broker.example:8883"
     let rest: Substring
     if url.hasPrefix("mqtt://") {
@@ -79,6 +79,16 @@ public struct BrokerAddress: Equatable, Sendable {
     } else {
       port = usesTLS ? Self.tlsPort : Self.plainPort
     }
+  }
+
+  /// `url` with what comes before an `@` in its host part (a user name and password) shown as `***`,
+  /// so that no message, and so no journal, repeats a password given there by mistake.
+  static func redacted(_ url: String) -> String {
+    let scheme = url.hasPrefix("mqtts://") ? "mqtts://" : url.hasPrefix("mqtt://") ? "mqtt://" : ""
+    let rest = url.dropFirst(scheme.count)
+    let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+    guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+    return scheme + "***" + rest[at...]
   }
 
   /// `mqtt://localhost:1883`, as messages show it.

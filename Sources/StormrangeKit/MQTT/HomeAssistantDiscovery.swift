@@ -106,9 +106,30 @@ struct HomeAssistantDiscovery {
       template: timestamp("advice.all_clear_at"), deviceClass: "timestamp"),
   ]
 
-  /// `stormrange_<prefix>`, with every character Home Assistant does not allow in an ID (other than
-  /// letters, digits, `_` and `-`) as `_`.
-  var deviceID: String {
+  /// `stormrange_<prefix>`, the prefix escaped one to one into what Home Assistant allows in an ID:
+  /// `a`–`z` and `0`–`9` as they are, `_` as `__`, every other byte of its UTF-8 as `_xx` (lowercase
+  /// hex): `home/storm` → `home_2fstorm`, `home_storm` → `home__storm`. So two prefixes are never one
+  /// device, and the default prefix keeps the ids it always had (automations name them).
+  var deviceID: String { "stormrange_" + Self.escaped(topics.prefix) }
+
+  static func escaped(_ prefix: String) -> String {
+    var result = ""
+    for byte in prefix.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      case UInt8(ascii: "_"): result += "__"
+      default:
+        let hex = String(byte, radix: 16)
+        result += "_" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return result
+  }
+
+  /// The device id before issue 29: every character but ASCII letters, digits, `_` and `-` as `_`,
+  /// which made `home/storm` and `home_storm` one device.
+  private var earlierDeviceID: String {
     let allowed = { (scalar: Unicode.Scalar) in
       scalar.isASCII
         && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
@@ -119,11 +140,23 @@ struct HomeAssistantDiscovery {
 
   func uniqueID(of entity: Entity) -> String { deviceID + "_" + entity.id }
 
+  private func topic(of entity: Entity, id: String) -> String {
+    "\(discoveryPrefix)/\(entity.component.rawValue)/\(id)_\(entity.id)/config"
+  }
+
+  /// Where the id changed with issue 29, an empty retained message for each config under the earlier
+  /// one, which removes it, so that Home Assistant keeps no second entity (`…_2`); none where the
+  /// id is the same.
+  var clearedMessages: [MQTTMessage] {
+    guard earlierDeviceID != deviceID else { return [] }
+    return Self.entities.map { MQTTMessage(topic: topic(of: $0, id: earlierDeviceID), payload: "") }
+  }
+
   /// The retained config of every entity.
   var messages: [MQTTMessage] {
     Self.entities.map { entity in
       MQTTMessage(
-        topic: "\(discoveryPrefix)/\(entity.component.rawValue)/\(uniqueID(of: entity))/config",
+        topic: topic(of: entity, id: deviceID),
         payload: config(of: entity))
     }
   }

@@ -51,15 +51,17 @@ public final class MQTTService {
 
   /// Everything to publish on a new connection, the status as it is now: the broker may have lost
   /// what was retained (it restarted without persistence), and Home Assistant re-reads it all.
+  /// `online` comes last: until then Home Assistant shows the entities unavailable, rather than the
+  /// previous run's retained status (a storm that ended during the outage flashing "shelter now").
   public func connected() -> [MQTTMessage] {
-    var messages = [MQTTMessage(topic: topics.availability, payload: MQTTTopics.online)]
-    messages += discovery?.messages ?? []
+    var messages = (discovery?.clearedMessages ?? []) + (discovery?.messages ?? [])
     if let json = status.freshJSON() ?? status.lastJSON {
       messages.append(MQTTMessage(topic: topics.status, payload: json))
     }
     messages += sensorSummaries.keys.sorted().map {
       MQTTMessage(topic: topics.sensor($0), payload: sensorSummaries[$0]!)
     }
+    messages.append(MQTTMessage(topic: topics.availability, payload: MQTTTopics.online))
     return messages
   }
 

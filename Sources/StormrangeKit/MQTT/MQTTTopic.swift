@@ -10,6 +10,10 @@ enum MQTTTopic {
     if name.contains("+") || name.contains("#") {
       return "a topic to publish under has no wildcards (+ or #)"
     }
+    // The broker would refuse it (libmosquitto: "Malformed UTF-8") only once the will is set.
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return "it holds a control character"
+    }
     return lengthProblem(name)
   }
 

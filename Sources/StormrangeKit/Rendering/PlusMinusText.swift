@@ -19,16 +19,17 @@ struct PlusMinusText {
     return "\(value) \(plusMinus) \(error) \(unit)"
   }
 
-  /// `7.55 km ± 0.16 km`, `1.00 m ± 0.10 m`: a measured distance and its own uncertainty.
+  /// `7.55 km ± 0.16 km`, `1.00 m ± 0.10 m`, `30 m ± 150 m`: a measured distance and its own
+  /// uncertainty, in the unit the distance is shown in alone (as `show` and `stats` show it).
   func distanceWithUnits(metres: Double, error: Double) -> String {
-    let (value, error, unit) = distanceParts(metres: metres, error: error)
+    let (value, error, unit) = distanceParts(metres: metres, error: error, unitOf: metres)
     return "\(value) \(unit) \(plusMinus) \(error) \(unit)"
   }
 
   /// `± 0.16 km`: the error of a distance of `metres` alone, rounded and in the unit it would be
   /// shown in beside it.
   func distanceError(metres: Double, error: Double) -> String {
-    let (_, error, unit) = distanceParts(metres: metres, error: error)
+    let (_, error, unit) = distanceParts(metres: metres, error: error, unitOf: metres)
     return "\(plusMinus) \(error) \(unit)"
   }
 
@@ -65,8 +66,10 @@ struct PlusMinusText {
   }
 
   /// The rounded distance, its rounded error, and the unit they are in.
-  private func distanceParts(metres: Double, error: Double) -> (String, String, String) {
-    let shown = unit.shown(forMetres: max(abs(metres), error.isFinite ? error : 0))
+  /// The unit is the one `unitOf` is shown in, by default the larger of the distance and its error.
+  private func distanceParts(metres: Double, error: Double, unitOf: Double? = nil) -> (String, String, String)
+  {
+    let shown = unit.shown(forMetres: unitOf ?? max(abs(metres), error.isFinite ? error : 0))
     let finest = shown == .metres || shown == .feet ? -2 : -3
     let (value, error) = ErrorRounding.round(
       metres / shown.metresPerUnit, error: error / shown.metresPerUnit, finestPlace: finest)

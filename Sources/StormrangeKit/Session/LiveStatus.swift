@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeBase
 import StormrangeDomain
 import StormrangeStore
 
@@ -8,6 +9,12 @@ import StormrangeStore
 /// The status is computed only when it can have changed: when the history changed, and otherwise at
 /// ``nextComputation``. In between, the dashboard shows the last result moved on to the time now
 /// (``StormrangeDomain/StormStatus/at(_:)``: the countdown ticks), and nothing is computed.
+///
+/// A history file that goes missing after it was read (moved aside for a moment, being replaced
+/// by a link) is not an empty history: the status goes on from the measurements last read, time
+/// acting on them (the all-clear comes when it is due, not sooner), until a file is there again;
+/// standard error says so once. When the path comes to lead to another file, standard error says
+/// that too, once: reads and writes follow it (``StormrangeStore/SavedHistory/followPath()``).
 public final class LiveStatus {
   public let session: Session
   private var stream = StatusStream()
@@ -15,6 +22,8 @@ public final class LiveStatus {
   public private(set) var problem: StormrangeError?
   /// The status as last computed; nil while the history cannot be read.
   private var computed: HistoryStatus?
+  /// The measurements last read, while the file they came from is missing; nil while it is there.
+  private var keptWhileMissing: [Measurement]?
   /// Whether the history changed since the status was computed.
   private var isStale = true
   /// How many times the status was computed, and the count at the last ``freshJSON()``.
@@ -38,7 +47,10 @@ public final class LiveStatus {
   /// read, changed.
   @discardableResult
   public func reload() -> Bool {
-    let before = session.history.entries
+    let history = session.history
+    let before = history.entries
+    let hadFile = history.hasFile || keptWhileMissing != nil
+    let target = history.target
     let hadProblem = problem
     do {
       try session.loadHistory()
@@ -46,9 +58,35 @@ public final class LiveStatus {
     } catch {
       problem = error
     }
-    let changed = problem != hadProblem || session.history.entries != before
+    if history.target != target {
+      notice(
+        "the history \(history.path) now leads to \(history.target), which is read and written from now on")
+    }
+    if problem == nil, hadFile, !history.hasFile {
+      if keptWhileMissing == nil {
+        keptWhileMissing = before.map(\.measurement)
+        notice(
+          "the history \(history.path) is missing (moved, or being replaced?); the status goes on from the "
+            + "\(before.count) measurements last read until a file is there again: put it back, or restart "
+            + "with --file naming where it went")
+        return false
+      }
+      return false
+    }
+    // Back after missing: changed only if it holds other measurements than those kept.
+    let kept = keptWhileMissing
+    keptWhileMissing = nil
+    let changed =
+      problem != hadProblem
+      || (kept.map { history.entries.map(\.measurement) != $0 } ?? (history.entries != before))
     if changed { isStale = true }
     return changed
+  }
+
+  /// A line on standard error, for a service's log or beside `watch`'s output.
+  private func notice(_ text: String) {
+    session.errors.write(
+      session.errorPalette.paint("stormrange: " + text.escapingControlCharacters, as: .caution) + "\n")
   }
 
   /// Marks the status as one to compute again: the session changed the history itself (`mqtt`
@@ -65,7 +103,11 @@ public final class LiveStatus {
   private func compute(at now: Date) {
     isStale = false
     computations += 1
-    computed = problem == nil ? HistoryStatus(history: session.history, now: now) : nil
+    if let kept = keptWhileMissing {
+      computed = HistoryStatus(history: kept, now: now)
+    } else {
+      computed = problem == nil ? HistoryStatus(history: session.history, now: now) : nil
+    }
     guard let computed else {
       nextComputation = nil
       return

@@ -76,6 +76,23 @@ import Testing
     #expect((summary.wraps, summary.resets) == (2, 2))
   }
 
+  /// A message not later than the sensor's last one by its own time (a second receiver, an MQTT
+  /// redelivery, a replay) leaves the baseline alone, whatever its count: a wrap needs time to move
+  /// forward (issue 29).
+  @Test func aMessageNotLaterThanTheLastIsNeitherAWrapNorABaseline() {
+    var ingest = DetectorIngest(.init(format: .rtl433))
+    let messages: [(seconds: Double, km: Int, count: Int)] = [
+      (0, 14, 5), (60, 12, 6), (30, 14, 5), (120, 12, 6), (120, 12, 6), (180, 10, 7), (170, 12, 6),
+      (240, 10, 7),
+    ]
+    let (km, warnings) = feed(
+      &ingest, messages.map { rtl433($0.count, km: $0.km, minute: $0.seconds / 60) })
+    #expect(warnings.isEmpty)
+    #expect(km == [12, 10])
+    let summary = ingest.summaries[0]
+    #expect((summary.wraps, summary.resets, summary.readings) == (0, 0, 2))
+  }
+
   @Test(arguments: ["0", "\"0\"", "\"reset\"", "\"RESET\""])
   func theStartUpStateInEitherSpellingIsANewBaseline(state: String) {
     var ingest = DetectorIngest(.init(format: .rtl433))

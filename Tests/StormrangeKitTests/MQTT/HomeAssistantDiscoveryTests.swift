@@ -51,10 +51,43 @@ import Testing
   @Test func anotherPrefixMakesAnotherDevice() throws {
     let configs = try configs(prefix: "home/storm 2", discovery: "ha")
     let (topic, config) = try #require(configs.first)
-    #expect(topic == "ha/binary_sensor/stormrange_home_storm_2_shelter_now/config")
+    #expect(topic == "ha/binary_sensor/stormrange_home_2fstorm_202_shelter_now/config")
     #expect(config["state_topic"] as? String == "home/storm 2/status")
     let device = try #require(config["device"] as? [String: Any])
-    #expect(device["identifiers"] as? [String] == ["stormrange_home_storm_2"])
+    #expect(device["identifiers"] as? [String] == ["stormrange_home_2fstorm_202"])
     #expect(device["name"] as? String == "stormrange (home/storm 2)")
+  }
+
+  /// Two prefixes never share an id (issue 29): `_` is `__`, every other character but a–z and
+  /// 0–9 `_xx` for each of its UTF-8 bytes, so the mapping is one to one, in ASCII, and a prefix
+  /// of only a–z and 0–9 (the default) keeps the id it always had.
+  @Test func everyPrefixHasAnIDOfItsOwn() {
+    func id(_ prefix: String) -> String {
+      HomeAssistantDiscovery(topics: MQTTTopics(prefix: prefix), discoveryPrefix: "ha", softwareVersion: "1")
+        .deviceID
+    }
+    #expect(id("stormrange") == "stormrange_stormrange")
+    #expect(id("home/storm") == "stormrange_home_2fstorm")
+    #expect(id("home_storm") == "stormrange_home__storm")
+    let prefixes = ["home/storm", "home_storm", "a\"b", "a\\b", "a'b", "Äb", "Öb", "a-b", "a_2db", "A"]
+    let ids = prefixes.map(id)
+    #expect(Set(ids).count == prefixes.count)
+    #expect(ids.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } })
+  }
+
+  /// Where an id changed, the configs under the old one are cleared (an empty retained message),
+  /// so that Home Assistant keeps no duplicate entity; none for a prefix whose id did not change.
+  @Test func theConfigsUnderAnOldIDAreCleared() {
+    let moved = HomeAssistantDiscovery(
+      topics: MQTTTopics(prefix: "home/storm"), discoveryPrefix: "ha", softwareVersion: "1")
+    #expect(moved.clearedMessages.count == 9)
+    #expect(moved.clearedMessages.allSatisfy { $0.payload.isEmpty })
+    #expect(
+      moved.clearedMessages.contains {
+        $0.topic == "ha/binary_sensor/stormrange_home_storm_shelter_now/config"
+      })
+    let kept = HomeAssistantDiscovery(
+      topics: MQTTTopics(prefix: "stormrange"), discoveryPrefix: "ha", softwareVersion: "1")
+    #expect(kept.clearedMessages.isEmpty)
   }
 }

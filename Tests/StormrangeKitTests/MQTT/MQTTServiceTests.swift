@@ -24,7 +24,10 @@ import Testing
     let test = approachingStorm(mode: .oneShot)
     let service = try service(test)
     let topics = service.connected().map(\.topic)
-    #expect(topics.first == "stormrange/availability")
+    // `online` last, after the fresh status and the configs: Home Assistant never shows the
+    // previous run's retained status as current (issue 29).
+    #expect(topics.last == "stormrange/availability")
+    #expect(topics.filter { $0 == "stormrange/availability" }.count == 1)
     #expect(topics.contains("stormrange/status"))
     #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 9)
     #expect(service.will == MQTTMessage(topic: "stormrange/availability", payload: "offline"))
