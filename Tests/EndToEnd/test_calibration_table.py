@@ -1,7 +1,9 @@
-"""The calibration table in docs/science.md is what `Scripts/calibrate 200 --overview` prints: the
-nowcast is deterministic, so a change to it that moves any figure must regenerate the table (the
-command is in the docs, above the table). Scripts/test builds the scorer and names it in
-$STORMRANGE_CALIBRATE."""
+"""The calibration tables in docs/science.md are what the scorer prints: the scenarios' table what
+`Scripts/calibrate 200 --overview` prints, the population's (the reliability table, the other bands,
+the warnings beside the six-range line's, a row per way of observing) what
+`Scripts/calibrate 0 --overview --population 2000` prints. The nowcast is deterministic, so a change
+to it that moves any figure must regenerate the tables (the commands are in the docs, above them).
+Scripts/test builds the scorer and names it in $STORMRANGE_CALIBRATE."""
 
 import os
 import subprocess
@@ -11,6 +13,7 @@ import pytest
 
 SCIENCE = Path(__file__).resolve().parents[2] / "docs" / "science.md"
 COMMAND = "Scripts/calibrate 200 --overview"
+POPULATION_COMMAND = "Scripts/calibrate 0 --overview --population 2000"
 
 
 def table_rows(text: str) -> list[str]:
@@ -23,6 +26,20 @@ def table_rows(text: str) -> list[str]:
     return lines[start:end]
 
 
+def population_rows(text: str) -> list[str]:
+    """The rows of the population's tables: from the header `| chance | storms`, every table row up
+    to the first line that is neither a row nor blank."""
+    lines = text.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith("| chance | storms"))
+    rows = []
+    for line in lines[start:]:
+        if line.startswith("|"):
+            rows.append(line)
+        elif line.strip():
+            break
+    return rows
+
+
 @pytest.fixture(scope="module")
 def calibrate() -> str:
     path = os.environ.get("STORMRANGE_CALIBRATE")
@@ -31,8 +48,9 @@ def calibrate() -> str:
     return path
 
 
-def test_the_docs_show_the_command_that_made_the_table():
+def test_the_docs_show_the_commands_that_made_the_tables():
     assert f"`{COMMAND}`" in SCIENCE.read_text()
+    assert f"`{POPULATION_COMMAND}`" in SCIENCE.read_text()
 
 
 def test_the_calibration_table_is_what_the_scorer_prints(calibrate):
@@ -42,3 +60,14 @@ def test_the_calibration_table_is_what_the_scorer_prints(calibrate):
     assert documented == measured, (
         f"docs/science.md's calibration table is not what `{COMMAND}` prints now; paste its table "
         "there, and update what the text says is not met")
+
+
+def test_the_population_tables_are_what_the_scorer_prints(calibrate):
+    printed = subprocess.run(
+        [calibrate, "0", "--overview", "--population", "2000"], capture_output=True, text=True, check=True
+    ).stdout
+    documented = population_rows(SCIENCE.read_text())
+    measured = population_rows(printed)
+    assert documented == measured, (
+        f"docs/science.md's population tables are not what `{POPULATION_COMMAND}` prints now; paste "
+        "them there, and update what the text says is not met")

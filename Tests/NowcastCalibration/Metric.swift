@@ -8,7 +8,7 @@ public enum Metric: String, CaseIterable, Sendable {
   case closestTimeWithin2Sigma
   case wrongDirection
   case lateArrival
-  case arrivalWarned
+  case arrivalChanceGiven
   case headingAtRest
 
   public var label: String {
@@ -21,7 +21,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case .closestTimeWithin2Sigma: "closest time within 2σ"
     case .wrongDirection: "direction wrong"
     case .lateArrival: "within 10 km: >5 min before earliest"
-    case .arrivalWarned: "within 10 km in 30 min: warned"
+    case .arrivalChanceGiven: "within 10 km in 30 min: chance ≥ 30 %"
     case .headingAtRest: "at rest: heading given"
     }
   }
@@ -37,7 +37,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case .closestTimeWithin2Sigma: "closest time 2σ"
     case .wrongDirection: "wrong direction"
     case .lateArrival: "late arrival"
-    case .arrivalWarned: "arrival warned"
+    case .arrivalChanceGiven: "arrival chance ≥ 30 %"
     case .headingAtRest: "heading at rest"
     }
   }
@@ -50,7 +50,7 @@ public enum Metric: String, CaseIterable, Sendable {
       "given"
     case .wrongDirection: "storms"
     case .lateArrival: "forecasts"
-    case .arrivalWarned: "arriving"
+    case .arrivalChanceGiven: "arriving"
     case .headingAtRest: "at rest"
     }
   }
@@ -66,7 +66,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case .closestTimeWithin2Sigma: storm.closestTimeCovered(factor: 2)
     case .wrongDirection: storm.directionIsWrong
     case .lateArrival: storm.arrivedLate
-    case .arrivalWarned: storm.arrivalWarned
+    case .arrivalChanceGiven: storm.arrivalGivenChance
     case .headingAtRest: storm.headingGivenAtRest
     }
   }

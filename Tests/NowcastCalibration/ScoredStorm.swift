@@ -11,6 +11,8 @@ public struct ScoredStorm: Sendable {
   public let latestDistance: Double
   /// The rate of ``SixRangeLine`` on the same measurements.
   public let lineRate: Double?
+  /// Whether ``SixRangeLine`` warns of the storm within 10 km in the next 30 minutes.
+  public let lineWarns: Bool
 
   /// `storm` scored: its measurements through `StormStatus`.
   public init(_ storm: SimulatedStorm) {
@@ -21,6 +23,9 @@ public struct ScoredStorm: Sendable {
     groundMotion = status.groundMotion
     latestDistance = status.latest.distance
     lineRate = SixRangeLine.rate(of: measurements)
+    lineWarns = SixRangeLine.warns(
+      of: measurements, at: Date(timeIntervalSince1970: storm.statusTime), within: StormTruth.closeDistance,
+      window: Self.warningWindow)
   }
 
   public var truth: StormTruth { storm.truth }
@@ -95,15 +100,11 @@ public struct ScoredStorm: Sendable {
   /// Seconds ahead within which an arrival must have been forecast.
   public static let warningWindow = 30 * 60.0
 
-  /// For a storm outside 10 km that comes within it in the next 30 minutes: whether status gave a
-  /// forecast, or already showed it inside (its latest distance, or its estimated range now, within
-  /// 10 km: `already within 10 km`). Nil for any other.
-  public var arrivalWarned: Bool? {
-    guard truth.range > StormTruth.closeDistance, let arrival = truth.arrivalWithin10km,
-      arrival <= storm.statusTime + Self.warningWindow
-    else { return nil }
-    return trend.within10km != nil || latestDistance <= StormTruth.closeDistance
-      || (trend.range.map { $0 <= StormTruth.closeDistance } ?? false)
+  /// For a storm outside 10 km that comes within it in the next 30 minutes: whether status gave it
+  /// a chance of at least ``CalibrationBands/warningChance`` of doing so. Nil for any other.
+  public var arrivalGivenChance: Bool? {
+    guard truth.range > StormTruth.closeDistance, comesWithin10km else { return nil }
+    return (trend.within10kmChance ?? 0) >= CalibrationBands.warningChance
   }
 
   /// For a storm at rest: whether status gave it a heading. Nil for one that moves.

@@ -16,12 +16,11 @@ import Testing
   /// (docs/science.md#calibration lists them): every other band is enforced. A listed band may
   /// hold at these seeds, where the bands are widened for chance, though it misses at 200.
   static let unmet: [String: Set<String>] = [
-    "within 10 km in 30 min: warned": [
-      "head-on, compass points", "head-on, degrees", "head-on, ranges only", "passing 5-12 km, bearings",
-      "multicell, bearings", "multicell, ranges only", "sparse, every 5 min",
-      "short, 6 min every 20 s", "slow, 10-18 km/h", "still, then charging", "turning toward you",
-      "AS3935 only", "AS3935 far, then ears near", "detector, 10 %",
+    "within 10 km in 30 min: chance ≥ 30 %": [
+      "head-on, ranges only", "passing 5-12 km, bearings", "short, 6 min every 20 s", "slow, 10-18 km/h",
+      "still, then charging", "turning toward you", "AS3935 only", "detector, 10 %",
     ],
+    "within 10 km: >5 min before earliest": ["still, then charging"],
     "trend rate within 1σ": [
       "passing fast, ranges only", "short, 6 min every 20 s", "still, then charging", "AS3935 only",
       "AS3935 far, then ears near",
@@ -33,8 +32,17 @@ import Testing
     "heading within 2σ": ["turning 45 degrees"],
   ]
 
+  /// The population's bands (``BandCheck/population(of:chance:)``) it does not meet yet at 2,000
+  /// storms, by label, each a known issue (docs/science.md#calibration lists them); every other is
+  /// enforced. At 400 storms, widened for chance, a listed band may hold.
+  static let unmetInPopulation: Set<String> = [
+    "chance 15–30 %: came", "chance 30–50 %: came", "warning (chance ≥ 30 %): detected",
+  ]
+
   static let seeds: ClosedRange<UInt64> = 1...60
   static let chance = 3.0
+  /// The population's storms: a fifth of the 2,000 its bands are set for.
+  static let populationSeeds: ClosedRange<UInt64> = 1...400
 
   @Test(arguments: Scenario.all.map(\.name))
   func bandsHold(scenario name: String) {
@@ -45,6 +53,21 @@ import Testing
       let text =
         "\(name): \(check.label) \(check.value) of \(check.count) \(check.countLabel), band \(check.band)"
       if known {
+        withKnownIssue("not met yet: \(text)", isIntermittent: true) {
+          #expect(check.verdict == .pass, "\(text)")
+        }
+      } else {
+        #expect(check.verdict == .pass, "\(text)")
+      }
+    }
+  }
+
+  @Test func populationBandsHold() {
+    let score = PopulationScore(seeds: Self.populationSeeds)
+    for check in BandCheck.population(of: score, chance: Self.chance) where check.verdict != .unchecked {
+      let text =
+        "population: \(check.label) \(check.value) of \(check.count) \(check.countLabel), band \(check.band)"
+      if Self.unmetInPopulation.contains(check.label) {
         withKnownIssue("not met yet: \(text)", isIntermittent: true) {
           #expect(check.verdict == .pass, "\(text)")
         }

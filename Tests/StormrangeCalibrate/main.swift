@@ -1,10 +1,16 @@
 // stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]
+//                      [--population N]
 //
 // Scores `status` on SEEDS simulated storms (default 200) of every scenario (or of those named)
 // against the bands, and prints the table: for a terminal, or with --markdown for docs;
 // --overview prints only the markdown overview, a row per scenario.
+// --population N also scores N storms of the climatological population (StormPopulation; 0, the
+// default, none; CalibrationBands.populationStorms, 2000, is the count its bands are set for) and
+// prints its reliability table, Brier skills and warning against the six-range line after the
+// scenarios'; with SEEDS 0 only the population is scored.
 // Scripts/calibrate builds it in release and runs it. --show SEED prints, instead, that seed's storm
-// of each scenario: its measurements, the truth, what status said, and the six-range line.
+// of each scenario (and of the population, with --population): its measurements, the truth, what
+// status said, and the six-range line.
 import NowcastCalibration
 import StormSimulator
 
@@ -12,10 +18,15 @@ import StormSimulator
   import Glibc
 #endif
 
-/// Says what is wrong on standard error and exits with status 2.
-func fail(_ message: String) -> Never {
+/// Writes `message` to standard error.
+func printError(_ message: String) {
   let bytes = Array("stormrange-calibrate: \(message)\n".utf8)
   _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Says what is wrong on standard error and exits with status 2.
+func fail(_ message: String) -> Never {
+  printError(message)
   exit(2)
 }
 
@@ -25,6 +36,7 @@ var overview = false
 var jobs = 2
 var names: [String] = []
 var shown: UInt64?
+var populationStorms = 0
 var arguments = CommandLine.arguments.dropFirst()[...]
 while let argument = arguments.popFirst() {
   switch argument {
@@ -40,17 +52,23 @@ while let argument = arguments.popFirst() {
       fail("--scenario wants one of: " + Scenario.all.map { "'\($0.name)'" }.joined(separator: ", "))
     }
     names.append(name)
+  case "--population":
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 0 else {
+      fail("--population wants a number of storms (0 for none)")
+    }
+    populationStorms = value
   case "--show":
     guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else { fail("--show wants a seed") }
     shown = value
   case "-h", "--help":
     print(
       "usage: stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]"
+        + " [--population N]"
     )
     exit(0)
   default:
-    guard let value = Int(argument), value > 0 else {
-      fail("'\(argument)' is not a number of seeds (a whole number of at least 1) nor an option; try --help")
+    guard let value = Int(argument), value >= 0 else {
+      fail("'\(argument)' is not a number of seeds (a whole number, 0 for none) nor an option; try --help")
     }
     seeds = value
   }
@@ -59,36 +77,61 @@ while let argument = arguments.popFirst() {
 let scenarios = names.isEmpty ? Scenario.all : Scenario.all.filter { names.contains($0.name) }
 if let shown {
   for scenario in scenarios { print(ScoredStorm(scenario.storm(seed: shown)).description + "\n") }
+  if populationStorms > 0 { print(ScoredStorm(StormPopulation.storm(seed: shown)).description) }
   exit(0)
 }
-let seedRange = UInt64(1)...UInt64(seeds)
-let scores = await withTaskGroup(of: (Int, ScenarioScore).self) { group in
-  var results: [Int: ScenarioScore] = [:]
-  var next = 0
-  func start(_ index: Int) {
-    let scenario = scenarios[index]
-    group.addTask { (index, ScenarioScore(scenario: scenario, seeds: seedRange)) }
-  }
-  while next < min(jobs, scenarios.count) {
-    start(next)
-    next += 1
-  }
-  while let (index, score) = await group.next() {
-    results[index] = score
-    if next < scenarios.count {
+
+/// `work` on each of `count` parts, at most `jobs` at a time, the results in order.
+func inParallel<Result: Sendable>(
+  _ count: Int, jobs: Int, _ work: @escaping @Sendable (Int) -> Result
+) async -> [Result] {
+  await withTaskGroup(of: (Int, Result).self) { group in
+    var results: [Int: Result] = [:]
+    var next = 0
+    func start(_ index: Int) { group.addTask { (index, work(index)) } }
+    while next < min(jobs, count) {
       start(next)
       next += 1
     }
+    while let (index, result) = await group.next() {
+      results[index] = result
+      if next < count {
+        start(next)
+        next += 1
+      }
+    }
+    return (0..<count).map { results[$0]! }
   }
-  return scenarios.indices.map { results[$0]! }
 }
 
-if overview {
-  print(
-    (CalibrationTable.overview(scores, seeds: seeds) + [""] + CalibrationTable.summary(scores, seeds: seeds))
-      .joined(separator: "\n"))
-} else {
-  print(
-    markdown ? CalibrationTable.markdown(scores, seeds: seeds) : CalibrationTable.text(scores, seeds: seeds),
-    terminator: "")
+let started = ContinuousClock.now
+var lines: [String] = []
+if seeds > 0 {
+  let seedRange = UInt64(1)...UInt64(seeds)
+  let scores = await inParallel(scenarios.count, jobs: jobs) {
+    ScenarioScore(scenario: scenarios[$0], seeds: seedRange)
+  }
+  if overview {
+    lines +=
+      CalibrationTable.overview(scores, seeds: seeds) + [""] + CalibrationTable.summary(scores, seeds: seeds)
+  } else {
+    let table =
+      markdown ? CalibrationTable.markdown(scores, seeds: seeds) : CalibrationTable.text(scores, seeds: seeds)
+    lines += [String(table.dropLast())]
+  }
 }
+if populationStorms > 0 {
+  // Parts of 50 seeds, so that both jobs stay busy to the end.
+  let (part, storms) = (50, populationStorms)
+  let parts = await inParallel((storms + part - 1) / part, jobs: jobs) { index in
+    PopulationScore(seeds: UInt64(index * part + 1)...UInt64(min((index + 1) * part, storms)))
+  }
+  let population = parts.reduce(PopulationScore()) { $0.merged(with: $1) }
+  if !lines.isEmpty { lines.append("") }
+  lines +=
+    (markdown || overview ? PopulationTable.markdown(population) : PopulationTable.text(population))
+    + [""] + PopulationTable.summary(population)
+}
+print(lines.joined(separator: "\n"))
+let elapsed = ContinuousClock.now - started
+printError("scored in \(elapsed.components.seconds) s")

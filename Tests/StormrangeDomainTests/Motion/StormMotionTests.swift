@@ -228,3 +228,13 @@ import Testing
     #expect(thinned.count == NowcastModel.maximumObservations && thinned.last == dense.last)
   }
 }
+
+extension RangeTrend.Direction {
+  /// The word for these hypotheses' rates, as the trend finds it: the chances of falling and of
+  /// rising faster than ``MotionModel/steadyRate``, and the mean rate.
+  fileprivate init(rates: WeightedSample) {
+    self.init(
+      chanceApproaching: rates.share { $0 < -MotionModel.steadyRate },
+      chanceReceding: rates.share { $0 > MotionModel.steadyRate }, meanRate: rates.mean)
+  }
+}
