@@ -15,12 +15,16 @@
 ///   that 19 storms in 20 move at 11–80 km/h, the speeds the scenarios draw;
 /// - **about 15 % nearly at rest** (0–5 km/h, slower than the rate that counts as coming or going):
 ///   the share; no study cited counts them;
-/// - **some stop, some turn** within the hour around the status (the observation and the 30 minutes
-///   scored): one moving storm in five rains out (simple cells last 25 minutes on average,
-///   Goudenhoofdt & Delobbe 2013), over 2–5 minutes like "stops and rains out"; one in five turns by
-///   15–45° over 10–20 minutes (splits, mergers and new cells taking over, Wilson et al. 1998,
-///   *Bull. Amer. Meteor. Soc.* 79, 2079–2099), as "turning 45 degrees" does. A change after the
-///   status is what no nowcast can see, and the chance must allow for it;
+/// - **some stop, some turn, some set off**, at the rates docs/science.md gives from its sources for
+///   storms as a whole (Goudenhoofdt & Delobbe 2013; Wilson et al. 1998; Lakshmanan & Smith 2010):
+///   a moving storm stops about once in 90 minutes, over 2–5 minutes, as "stops and rains out"
+///   does; it changes course about once in 45 minutes, a turn of 15–45° over 10–20 minutes (splits,
+///   mergers, new cells taking over), as "turning 45 degrees" does; a storm at rest sets off about
+///   once an hour, at once, at a speed drawn as a moving storm's. These are the figures the
+///   nowcast's motion model cites, read here as what storms do, not as what the nowcast assumes:
+///   the simulator's changes are its own (a stop is a stop, a turn keeps the speed), and they run
+///   over the hour around the status, the 30 minutes after it included, since a change no
+///   measurement has seen yet is part of what a chance must allow for;
 /// - **timed from a random point of its passage**: the first measurement where the storm's centre
 ///   is anywhere, evenly along its track, within 35 km (about where thunder is heard), then for
 ///   8–40 minutes, a flash recorded every 1–4 minutes (the storm's pace; each gap ±40 % of it);
@@ -41,9 +45,11 @@ public enum StormPopulation {
   public static let logSpeedSpread = 0.5
   public static let nearlyAtRestShare = 0.15
   public static let nearlyAtRestKilometresPerHour: ClosedRange<Double> = 0...5
-  /// Of the storms that move, the shares that stop and that turn.
-  public static let stoppingShare = 0.2
-  public static let turningShare = 0.2
+  /// Seconds between changes, on average, of a storm that moves: a stop, a turn; and of one at
+  /// rest: setting off.
+  public static let meanTimeToStop = 90 * 60.0
+  public static let meanTimeToTurn = 45 * 60.0
+  public static let meanTimeToSetOff = 60 * 60.0
   public static let turnDegrees: ClosedRange<Double> = 15...45
   /// Metres from the observer within which the first measurement is taken.
   public static let passageRadius = 35_000.0
@@ -83,7 +89,7 @@ public enum StormPopulation {
     let start = random.uniform(-reach...reach)
     let duration = (random.uniform(durationMinutes) * 60).rounded()
     let pace = random.uniform(paceSeconds)
-    let manoeuvres = atRest ? [] : change(of: leg, within: duration + changeWindowAfter, using: &random)
+    let manoeuvres = changes(of: leg, atRest: atRest, within: duration + changeWindowAfter, using: &random)
     var plan = StormPlan.drawn(
       track: leg.track(along: start, at: 0, manoeuvres: manoeuvres), duration: duration,
       bearings: kind.bearings, instruments: kind.instruments, gap: (0.6 * pace)...(1.4 * pace),
@@ -92,23 +98,36 @@ public enum StormPopulation {
     return plan
   }
 
-  /// A stop, a turn, or nothing, for a storm on `leg`, starting within `seconds` of the first flash.
-  static func change(of leg: StraightLeg, within seconds: Double, using random: inout SimulationRandom)
-    -> [Manoeuvre]
-  {
-    let draw = random.unit()
-    let start = random.uniform(0...seconds).rounded()
-    if draw < stoppingShare {
-      return [Manoeuvre(start: start, duration: (random.uniform(2...5) * 60).rounded(), speed: 0)]
+  /// The changes of a storm on `leg` within `seconds` of its first flash: each kind of change comes
+  /// at its own rate (a Poisson process), one at a time, until the storm stops for good or the time
+  /// is up.
+  static func changes(
+    of leg: StraightLeg, atRest: Bool, within seconds: Double, using random: inout SimulationRandom
+  ) -> [Manoeuvre] {
+    var manoeuvres: [Manoeuvre] = []
+    var time = 0.0
+    var (moving, heading) = (!atRest, leg.heading)
+    while true {
+      let rate = moving ? 1 / meanTimeToStop + 1 / meanTimeToTurn : 1 / meanTimeToSetOff
+      time += -log(1 - random.unit()) / rate
+      guard time < seconds else { return manoeuvres }
+      let start = time.rounded()
+      if !moving {
+        // Setting off: a moving storm's speed, any heading, at once.
+        let speed = medianSpeedKilometresPerHour / 3.6 * exp(random.normal(mean: 0, deviation: logSpeedSpread))
+        heading = random.uniform(0...360)
+        manoeuvres.append(Manoeuvre(start: start, duration: 60, speed: speed, heading: heading))
+        (moving, time) = (true, start + 60)
+      } else if random.unit() < (1 / meanTimeToStop) / rate {
+        manoeuvres.append(Manoeuvre(start: start, duration: (random.uniform(2...5) * 60).rounded(), speed: 0))
+        return manoeuvres
+      } else {
+        let speed = manoeuvres.last?.speed ?? leg.speed
+        heading += random.sign() * random.uniform(turnDegrees)
+        let duration = (random.uniform(10...20) * 60).rounded()
+        manoeuvres.append(Manoeuvre(start: start, duration: duration, speed: speed, heading: heading))
+        time = start + duration
+      }
     }
-    if draw < stoppingShare + turningShare {
-      let heading = leg.heading + random.sign() * random.uniform(turnDegrees)
-      return [
-        Manoeuvre(
-          start: start, duration: (random.uniform(10...20) * 60).rounded(), speed: leg.speed, heading: heading
-        )
-      ]
-    }
-    return []
   }
 }
