@@ -224,3 +224,18 @@ def test_the_automation_in_the_docs_reads_right_with_and_without_a_time(chance, 
     assert "in the next 30 minutes" in message
     assert ("perhaps from 18:31" in message) == (earliest is not None), message
     assert "  " not in message and " ." not in message, message
+
+
+def test_removal_clears_the_device_of_a_prefix_and_leaves_the_others(sandbox, broker, services):
+    """`--homeassistant-remove`: empty retained messages at the configs, status and availability of
+    its prefix (Home Assistant removes the entities, and the device with them), none elsewhere."""
+    for prefix in ("old", "kept"):
+        service = services(sandbox, "--broker", broker.url, "--homeassistant", "--topic-prefix", prefix)
+        poll(f"the configs of {prefix}", lambda: len([t for t in broker.retained("homeassistant/#") if f"_{prefix}_" in t]) == 12)
+        assert service.signal(signal.SIGTERM) == 0
+    result = sandbox.run("mqtt", "--broker", broker.url, "--topic-prefix", "old", "--homeassistant-remove")
+    assert result.status == 0, result.stderr
+    assert "removed the Home Assistant device of old" in result.stderr
+    left = broker.retained("#")
+    assert not [topic for topic in left if topic.startswith("old/") or "_old_" in topic], left
+    assert len([topic for topic in left if "_kept_" in topic]) == 12 and "kept/status" in left
