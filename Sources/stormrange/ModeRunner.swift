@@ -41,6 +41,11 @@ struct ModeRunner {
     }
     session.mqtt = { (options, status) throws(StormrangeError) in
       let service = MQTTService(options: options, status: status, softwareVersion: Version.number)
+      if options.removesHomeAssistant {
+        return try HomeAssistantRemovalRunner(
+          service: service, console: console, environment: StandardStreams.environment()
+        ).run()
+      }
       try MQTTRunner(
         service: service, console: console, polling: polling, environment: StandardStreams.environment()
       ).run()

@@ -87,27 +87,65 @@ def status_samples(sandbox) -> dict[str, str]:
     return samples
 
 
-def render(template: str, payload: str) -> str:
+def home_assistant_environment() -> ImmutableSandboxedEnvironment:
+    """Jinja2 with the two helpers of Home Assistant's templates that the configs use, as it defines
+    them: `as_timestamp` (an ISO 8601 date to seconds since 1970) and `timestamp_custom` (seconds
+    to a date in a strftime form, in UTC when `local` is false, and in this Home Assistant's time
+    zone, UTC, when not). The real thing renders them in test_mqtt_homeassistant_real.py."""
     environment = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined)
+    environment.globals["as_timestamp"] = lambda text: datetime.datetime.fromisoformat(text).timestamp()
+    environment.filters["timestamp_custom"] = lambda stamp, form, local=True: datetime.datetime.fromtimestamp(
+        stamp, datetime.timezone.utc).strftime(form)
+    return environment
+
+
+def render(template: str, payload: str) -> str:
+    environment = home_assistant_environment()
     return environment.from_string(template).render(value=payload, value_json=json.loads(payload)).strip()
 
 
+def to_minute(text: str | None, up: bool) -> str | None:
+    """An ISO 8601 date rounded to the minute, down or up."""
+    if text is None:
+        return None
+    moment = datetime.datetime.fromisoformat(text)
+    floor = moment.replace(second=0, microsecond=0)
+    return iso(floor + datetime.timedelta(minutes=1) if up and floor != moment else floor)
+
+
 def expected(entity: str, status: dict):
-    """What the entity shows for `status`: a bool, a number, an ISO date, or None (unknown)."""
+    """What the entity shows for `status`: a bool, a number, an ISO date, or None (unknown). The
+    within-10-km times to the minute, rounded outward."""
     trend, motion, latest, advice = status["trend"] or {}, status["motion"] or {}, status["latest"], status["advice"]
     km = lambda metres: None if metres is None else metres / 1000  # noqa: E731
     return {
         "shelter_now": advice["level"] == "shelter-now",
         "lightning_within_10km": advice["within_10km"],
         "latest_distance": km(latest and latest["distance_m"]),
+        "latest_flash": latest and latest["date"],
         "range_rate": None if trend.get("rate_mps") is None else trend["rate_mps"] * 3.6,
         "within_10km_chance": None if trend.get("within_10km_chance") is None else trend["within_10km_chance"] * 100,
         "direction": trend.get("direction"),
-        "within_10km_earliest": trend.get("within_10km_earliest"),
-        "within_10km_latest": trend.get("within_10km_latest"),
+        "within_10km_earliest": to_minute(trend.get("within_10km_earliest"), up=False),
+        "within_10km_latest": to_minute(trend.get("within_10km_latest"), up=True),
         "closest_distance": km(motion.get("closest_m")),
         "closest_time": motion.get("closest_at"),
         "all_clear": advice["all_clear_at"],
+    }[entity]
+
+
+def expected_attributes(entity: str, status: dict) -> dict:
+    """The attributes of the entity for `status`: None where the status has no value."""
+    trend, latest, storm = status["trend"] or {}, status["latest"] or {}, status["storm"] or {}
+    percent = lambda chance: None if chance is None else round(chance * 100)  # noqa: E731
+    return {
+        "direction": {key: percent(trend.get(key)) for key in ("chance_approaching", "chance_receding")},
+        "latest_distance": {
+            "bearing_deg": latest.get("bearing_deg"),
+            "uncertainty_km": None if latest.get("uncertainty_m") is None else round(latest["uncertainty_m"] / 1000, 3),
+            "source": latest.get("source"),
+            "measurements": storm.get("count"),
+        },
     }[entity]
 
 
@@ -115,7 +153,7 @@ def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sa
     samples = status_samples(sandbox)
     service = services(sandbox, "--broker", broker.url, "--homeassistant")
     configs = poll("the discovery configs",
-                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 11 and found)
+                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 12 and found)
     assert service.signal(signal.SIGTERM) == 0
     devices = set()
     for topic, text in configs.items():
@@ -132,7 +170,8 @@ def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sa
         if "device_class" in config:
             assert config["device_class"] in DEVICE_CLASSES[component]
             assert config.get("unit_of_measurement") == UNITS.get(config["device_class"])
-        entity = config["unique_id"].removeprefix("stormrange_stormrange_")
+        # The first release's ids repeat the name (kept, for what users gave them), later ones not.
+        entity = config["unique_id"].removeprefix("stormrange_stormrange_").removeprefix("stormrange_")
         for name, payload in samples.items():
             shown = render(config["value_template"], payload)
             want = expected(entity, json.loads(payload))
@@ -153,10 +192,7 @@ def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sa
             if "json_attributes_template" in config:
                 assert config["json_attributes_topic"] == "stormrange/status"
                 attributes = json.loads(render(config["json_attributes_template"], payload))
-                trend = json.loads(payload)["trend"] or {}
-                for key in ("chance_approaching", "chance_receding"):
-                    value = trend.get(key)
-                    assert attributes[key] == (None if value is None else round(value * 100)), where
+                assert attributes == expected_attributes(entity, json.loads(payload)), where
     assert len(devices) == 1, devices
 
 
@@ -181,13 +217,25 @@ def test_the_automation_in_the_docs_reads_right_with_and_without_a_time(chance, 
         "sensor.stormrange_within_10_km_chance": "unknown" if chance is None else str(chance),
         "sensor.stormrange_within_10_km_earliest": earliest or "unknown",
     }
-    environment = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined)
+    environment = home_assistant_environment()
     environment.globals["states"] = lambda entity: states[entity]
-    environment.globals["as_timestamp"] = lambda text: datetime.datetime.fromisoformat(text).timestamp()
-    environment.filters["timestamp_custom"] = lambda stamp, form: datetime.datetime.fromtimestamp(
-        stamp, datetime.timezone.utc).strftime(form)
     message = environment.from_string(automation_message()).render().strip()
     assert message.startswith("Storm 12.5 km away: ") and message.endswith(".")
     assert "in the next 30 minutes" in message
     assert ("perhaps from 18:31" in message) == (earliest is not None), message
     assert "  " not in message and " ." not in message, message
+
+
+def test_removal_clears_the_device_of_a_prefix_and_leaves_the_others(sandbox, broker, services):
+    """`--homeassistant-remove`: empty retained messages at the configs, status and availability of
+    its prefix (Home Assistant removes the entities, and the device with them), none elsewhere."""
+    for prefix in ("old", "kept"):
+        service = services(sandbox, "--broker", broker.url, "--homeassistant", "--topic-prefix", prefix)
+        poll(f"the configs of {prefix}", lambda: len([t for t in broker.retained("homeassistant/#") if f"_{prefix}_" in t]) == 12)
+        assert service.signal(signal.SIGTERM) == 0
+    result = sandbox.run("mqtt", "--broker", broker.url, "--topic-prefix", "old", "--homeassistant-remove")
+    assert result.status == 0, result.stderr
+    assert "removed the Home Assistant device of old" in result.stderr
+    left = broker.retained("#")
+    assert not [topic for topic in left if topic.startswith("old/") or "_old_" in topic], left
+    assert len([topic for topic in left if "_kept_" in topic]) == 12 and "kept/status" in left

@@ -8,7 +8,7 @@ struct MQTTCommand: Command {
   let summary = "publish the status to an MQTT broker and Home Assistant, as a service"
   let usage =
     "mqtt --broker mqtt[s]://HOST[:PORT] [--topic-prefix PREFIX] [--homeassistant] "
-    + "[--homeassistant-prefix PREFIX] [--subscribe TOPIC=FORMAT]... [--username NAME] "
+    + "[--homeassistant-prefix PREFIX] [--homeassistant-remove] [--subscribe TOPIC=FORMAT]... [--username NAME] "
     + "[--password-file PATH] [--cafile PATH]"
   let details = """
     Runs until SIGTERM, SIGINT or SIGHUP (then exit 0), for one command from
@@ -21,6 +21,8 @@ struct MQTTCommand: Command {
     --topic-prefix PREFIX  instead of stormrange
     --homeassistant        Home Assistant discovery configs under
                            homeassistant/ (--homeassistant-prefix: elsewhere)
+    --homeassistant-remove  clear the device's configs, status and
+                           availability at the broker, and exit
     --subscribe TOPIC=FORMAT  read detector messages (wildcards + and #) as
                            'ingest FORMAT' does: rtl433, tasmota or km
     --username NAME        the password from STORMRANGE_MQTT_PASSWORD or the

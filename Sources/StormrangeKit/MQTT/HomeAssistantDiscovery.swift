@@ -32,6 +32,11 @@ struct HomeAssistantDiscovery {
     var icon: String?
     /// A template rendering a JSON object from the status, the entity's attributes.
     var attributesTemplate: String?
+    /// The decimals Home Assistant shows (the state keeps more, for templates and unit changes).
+    var precision: Int?
+    /// Published since the first release with the unique id `stormrange_PREFIX_ENTITY`, kept so
+    /// that what users gave the entity (a name, an area, automations) stays with it.
+    var firstRelease = false
   }
 
   /// A JSON value as the template reads it: `value_json.a.b`, present only when every object on
@@ -58,65 +63,97 @@ struct HomeAssistantDiscovery {
 
   private static func timestamp(_ path: String) -> String { orNone(path, "value_json.\(path)") }
 
+  /// A date rounded to the minute (`floor`, `ceil` or `common`: to the nearest), as ISO 8601 in
+  /// UTC: a forecast that moves by seconds keeps its state, and the logbook an entry per change.
+  private static func minute(_ path: String, _ method: String) -> String {
+    orNone(
+      path,
+      "((as_timestamp(value_json.\(path)) / 60) | round(0, '\(method)') * 60)"
+        + " | timestamp_custom('%Y-%m-%dT%H:%M:%S+00:00', false)")
+  }
+
   /// A chance as a whole percentage inside a template, or none: for attributes.
   private static func percent(_ path: String) -> String {
     "((value_json.\(path) * 100) | round(0) if \(guarded(path)) is not none else none)"
   }
 
+  /// A value inside a template, or none: for attributes.
+  private static func plain(_ path: String) -> String {
+    "(value_json.\(path) if \(guarded(path)) is not none else none)"
+  }
+
+  /// The latest measurement's other facts, so that its distance is read with them: where it was,
+  /// how sure, from which detector, and how many measurements the storm has.
+  private static let latestFacts =
+    "{{ {'bearing_deg': " + plain("latest.bearing_deg") + ", 'uncertainty_km': "
+    + "((value_json.latest.uncertainty_m / 1000) | round(3) if \(guarded("latest.uncertainty_m")) is not none else none)"
+    + ", 'source': " + plain("latest.source") + ", 'measurements': " + plain("storm.count") + "} | tojson }}"
+
   static let entities: [Entity] = [
     Entity(
       id: "shelter_now", component: .binarySensor, name: "Shelter now",
-      template: "{{ 'ON' if value_json.advice.level == 'shelter-now' else 'OFF' }}", deviceClass: "safety"),
+      template: "{{ 'ON' if value_json.advice.level == 'shelter-now' else 'OFF' }}", deviceClass: "safety",
+      firstRelease: true),
     Entity(
       id: "lightning_within_10km", component: .binarySensor, name: "Lightning within 10 km",
-      template: "{{ 'ON' if value_json.advice.within_10km else 'OFF' }}"),
+      template: "{{ 'ON' if value_json.advice.within_10km else 'OFF' }}", icon: "mdi:flash-alert",
+      firstRelease: true),
     Entity(
       id: "latest_distance", component: .sensor, name: "Latest distance",
-      template: kilometres("latest.distance_m"), deviceClass: "distance", unit: "km", measured: true),
+      template: kilometres("latest.distance_m"), deviceClass: "distance", unit: "km", measured: true,
+      attributesTemplate: latestFacts, precision: 1, firstRelease: true),
+    // How old the latest distance is: a restart gives it a fresh last_changed, not its flash's time.
+    Entity(
+      id: "latest_flash", component: .sensor, name: "Latest flash", template: timestamp("latest.date"),
+      deviceClass: "timestamp"),
     Entity(
       id: "range_rate", component: .sensor, name: "Range rate",
       template: orNone("trend.rate_mps", "(value_json.trend.rate_mps * 3.6) | round(1)"),
-      deviceClass: "speed",
-      unit: "km/h", measured: true),
+      deviceClass: "speed", unit: "km/h", measured: true, precision: 1, firstRelease: true),
     // A forecast, not a measurement: no state_class, so Home Assistant keeps no statistics of it.
     Entity(
       id: "within_10km_chance", component: .sensor, name: "Within 10 km chance",
       template: orNone("trend.within_10km_chance", "(value_json.trend.within_10km_chance * 100) | round(0)"),
-      unit: "%", icon: "mdi:weather-lightning"),
+      unit: "%", icon: "mdi:weather-lightning", precision: 0),
     // stormrange's own verdict, so an automation can follow it, with the chances behind it.
     Entity(
       id: "direction", component: .sensor, name: "Direction",
       template: orNone("trend.direction", "value_json.trend.direction"), icon: "mdi:compass-outline",
       attributesTemplate: "{{ {'chance_approaching': " + percent("trend.chance_approaching")
         + ", 'chance_receding': " + percent("trend.chance_receding") + "} | tojson }}"),
+    // Rounded outward, as the text rounds them: the window shown is never narrower than forecast.
     Entity(
       id: "within_10km_earliest", component: .sensor, name: "Within 10 km earliest",
-      template: timestamp("trend.within_10km_earliest"), deviceClass: "timestamp"),
+      template: minute("trend.within_10km_earliest", "floor"), deviceClass: "timestamp", firstRelease: true),
     Entity(
       id: "within_10km_latest", component: .sensor, name: "Within 10 km latest",
-      template: timestamp("trend.within_10km_latest"), deviceClass: "timestamp"),
+      template: minute("trend.within_10km_latest", "ceil"), deviceClass: "timestamp", firstRelease: true),
+    // A forecast too: no statistics.
     Entity(
       id: "closest_distance", component: .sensor, name: "Closest approach",
-      template: kilometres("motion.closest_m"), deviceClass: "distance", unit: "km", measured: true),
+      template: kilometres("motion.closest_m"), deviceClass: "distance", unit: "km", precision: 1,
+      firstRelease: true),
     Entity(
       id: "closest_time", component: .sensor, name: "Closest approach time",
-      template: timestamp("motion.closest_at"), deviceClass: "timestamp"),
+      template: timestamp("motion.closest_at"), deviceClass: "timestamp", firstRelease: true),
     Entity(
       id: "all_clear", component: .sensor, name: "All clear",
-      template: timestamp("advice.all_clear_at"), deviceClass: "timestamp"),
+      template: timestamp("advice.all_clear_at"), deviceClass: "timestamp", firstRelease: true),
   ]
 
   /// `stormrange_<prefix>`, the prefix escaped one to one into what Home Assistant allows in an ID:
-  /// `a`–`z` and `0`–`9` as they are, `_` as `__`, every other byte of its UTF-8 as `_xx` (lowercase
-  /// hex): `home/storm` → `home_2fstorm`, `home_storm` → `home__storm`. So two prefixes are never one
-  /// device, and the default prefix keeps the ids it always had (automations name them).
+  /// ASCII letters, digits and `-` as they are, `_` as `__`, every other byte of its UTF-8 as `_xx`
+  /// (lowercase hex): `home/storm` → `home_2fstorm`, `home_storm` → `home__storm`. So two prefixes
+  /// are never one device, and every prefix that was never ambiguous (the default among them) keeps
+  /// the ids it always had, which automations name.
   var deviceID: String { "stormrange_" + Self.escaped(topics.prefix) }
 
   static func escaped(_ prefix: String) -> String {
     var result = ""
     for byte in prefix.utf8 {
       switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
         result.unicodeScalars.append(Unicode.Scalar(byte))
       case UInt8(ascii: "_"): result += "__"
       default:
@@ -140,8 +177,9 @@ struct HomeAssistantDiscovery {
 
   func uniqueID(of entity: Entity) -> String { deviceID + "_" + entity.id }
 
-  private func topic(of entity: Entity, id: String) -> String {
-    "\(discoveryPrefix)/\(entity.component.rawValue)/\(id)_\(entity.id)/config"
+  /// `homeassistant/sensor/UNIQUE_ID/config`.
+  private func topic(of entity: Entity, uniqueID: String) -> String {
+    "\(discoveryPrefix)/\(entity.component.rawValue)/\(uniqueID)/config"
   }
 
   /// Where the id changed with issue 29, an empty retained message for each config under the earlier
@@ -149,14 +187,17 @@ struct HomeAssistantDiscovery {
   /// id is the same.
   var clearedMessages: [MQTTMessage] {
     guard earlierDeviceID != deviceID else { return [] }
-    return Self.entities.map { MQTTMessage(topic: topic(of: $0, id: earlierDeviceID), payload: "") }
+    // Only the first release's entities were ever published under the earlier id.
+    return Self.entities.filter(\.firstRelease).map {
+      MQTTMessage(topic: topic(of: $0, uniqueID: earlierDeviceID + "_" + $0.id), payload: "")
+    }
   }
 
   /// The retained config of every entity.
   var messages: [MQTTMessage] {
     Self.entities.map { entity in
       MQTTMessage(
-        topic: topic(of: entity, id: deviceID),
+        topic: topic(of: entity, uniqueID: publishedID(of: entity)),
         payload: config(of: entity))
     }
   }
@@ -164,7 +205,7 @@ struct HomeAssistantDiscovery {
   private func config(of entity: Entity) -> String {
     var members: [(String, String)] = [
       ("name", JSONText.string(entity.name)),
-      ("unique_id", JSONText.string(uniqueID(of: entity))),
+      ("unique_id", JSONText.string(publishedID(of: entity))),
       ("state_topic", JSONText.string(topics.status)),
       ("value_template", JSONText.string(entity.template)),
       ("availability_topic", JSONText.string(topics.availability)),
@@ -177,6 +218,7 @@ struct HomeAssistantDiscovery {
     if let deviceClass = entity.deviceClass { members.append(("device_class", JSONText.string(deviceClass))) }
     if let unit = entity.unit { members.append(("unit_of_measurement", JSONText.string(unit))) }
     if entity.measured { members.append(("state_class", JSONText.string("measurement"))) }
+    if let precision = entity.precision { members.append(("suggested_display_precision", String(precision))) }
     if let icon = entity.icon { members.append(("icon", JSONText.string(icon))) }
     if let attributes = entity.attributesTemplate {
       members += [
@@ -184,7 +226,7 @@ struct HomeAssistantDiscovery {
         ("json_attributes_template", JSONText.string(attributes)),
       ]
     }
-    members.append(("device", device))
+    members += [("device", device), ("origin", origin)]
     return "{" + members.map { JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
   }
 

@@ -7,6 +7,9 @@ public struct MQTTOptions: Equatable, Sendable {
   public var topicPrefix = Self.defaultTopicPrefix
   /// Where Home Assistant looks for discovery configs; nil: none are published.
   public var homeAssistantPrefix: String?
+  /// `--homeassistant-remove`: clear the device's retained configs (and the prefix's status and
+  /// availability) at the broker and end, instead of running the service.
+  public var removesHomeAssistant = false
   public var subscriptions: [MQTTSubscription] = []
   public var username: String?
   /// The file holding the password (its first line), when given.
@@ -34,6 +37,12 @@ public struct MQTTOptions: Equatable, Sendable {
       if flag == "--homeassistant" {
         guard attached == nil else { throw usage("--homeassistant takes no value") }
         options.homeAssistantPrefix = options.homeAssistantPrefix ?? Self.defaultHomeAssistantPrefix
+        continue
+      }
+      if flag == "--homeassistant-remove" {
+        guard attached == nil else { throw usage("--homeassistant-remove takes no value") }
+        options.homeAssistantPrefix = options.homeAssistantPrefix ?? Self.defaultHomeAssistantPrefix
+        options.removesHomeAssistant = true
         continue
       }
       guard Self.valued.contains(flag) else {
@@ -84,8 +93,8 @@ public struct MQTTOptions: Equatable, Sendable {
 
   /// Every flag, for completion.
   static let flags = [
-    "--broker", "--topic-prefix", "--homeassistant", "--homeassistant-prefix", "--subscribe",
-    "--username", "--password-file", "--cafile",
+    "--broker", "--topic-prefix", "--homeassistant", "--homeassistant-prefix", "--homeassistant-remove",
+    "--subscribe", "--username", "--password-file", "--cafile",
   ]
 
   /// `--flag=value` → (`--flag`, `value`); any other word → (word, nil).

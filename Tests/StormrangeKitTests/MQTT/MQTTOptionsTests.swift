@@ -138,4 +138,17 @@ import Testing
     #expect(!MQTTTopic.matches("esp/lightning/x", filter: "esp/lightning"))
     #expect(MQTTTopic.matches("a//b", filter: "a/+/b"))
   }
+
+  /// `--homeassistant-remove` takes the discovery prefix of `--homeassistant`, or its own.
+  @Test func removalNamesTheDeviceToRemove() throws {
+    let plain = try options(["--broker", "mqtt://x", "--homeassistant-remove"])
+    #expect(plain.removesHomeAssistant && plain.homeAssistantPrefix == "homeassistant")
+    let moved = try options([
+      "--broker", "mqtt://x", "--homeassistant-prefix", "ha", "--homeassistant-remove",
+    ])
+    #expect(moved.removesHomeAssistant && moved.homeAssistantPrefix == "ha")
+    #expect(try !options(["--broker", "mqtt://x", "--homeassistant"]).removesHomeAssistant)
+    #expect(
+      refusal(["--broker", "mqtt://x", "--homeassistant-remove=yes"])?.contains("takes no value") == true)
+  }
 }

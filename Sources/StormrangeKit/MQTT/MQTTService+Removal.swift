@@ -1,0 +1,9 @@
+extension MQTTService {
+  /// What `--homeassistant-remove` publishes: ``HomeAssistantDiscovery/removal`` for this prefix.
+  public var removal: [MQTTMessage] {
+    HomeAssistantDiscovery(
+      topics: topics, discoveryPrefix: options.homeAssistantPrefix ?? MQTTOptions.defaultHomeAssistantPrefix,
+      softwareVersion: ""
+    ).removal
+  }
+}
