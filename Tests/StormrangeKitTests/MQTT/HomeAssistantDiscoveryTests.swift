@@ -126,9 +126,9 @@ import Testing
     #expect(device["name"] as? String == "stormrange (home/storm 2)")
   }
 
-  /// Two prefixes never share an id (issue 29): `_` is `__`, every other character but a–z and
-  /// 0–9 `_xx` for each of its UTF-8 bytes, so the mapping is one to one, in ASCII, and a prefix
-  /// of only a–z and 0–9 (the default) keeps the id it always had.
+  /// Two prefixes never share an id (issue 29): `_` is `__`, every other character but ASCII
+  /// letters, digits and `-` `_xx` for each of its UTF-8 bytes, so the mapping is one to one, in
+  /// ASCII, and a prefix that was never ambiguous (the default among them) keeps the id it always had.
   @Test func everyPrefixHasAnIDOfItsOwn() {
     func id(_ prefix: String) -> String {
       HomeAssistantDiscovery(topics: MQTTTopics(prefix: prefix), discoveryPrefix: "ha", softwareVersion: "1")
@@ -137,7 +137,8 @@ import Testing
     #expect(id("stormrange") == "stormrange_stormrange")
     #expect(id("home/storm") == "stormrange_home_2fstorm")
     #expect(id("home_storm") == "stormrange_home__storm")
-    let prefixes = ["home/storm", "home_storm", "a\"b", "a\\b", "a'b", "Äb", "Öb", "a-b", "a_2db", "A"]
+    #expect(id("Home-Storm2") == "stormrange_Home-Storm2")
+    let prefixes = ["home/storm", "home_storm", "a\"b", "a\\b", "a'b", "Äb", "Öb", "a-b", "a_2db", "A", "a", "a_2d"]
     let ids = prefixes.map(id)
     #expect(Set(ids).count == prefixes.count)
     #expect(ids.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } })
