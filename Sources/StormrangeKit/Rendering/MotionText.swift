@@ -160,8 +160,9 @@ struct MotionText {
     let time = plusMinus.clock(closest.date, error: closest.dateError, besides: now)
     if motion.heading == nil, !risen {
       // Ranges alone, the range not seen to rise: anywhere from overhead to as far as they allow.
-      let within =
-        "0\(repertoire.rangeDash)\(unit.formatWholeUpTo(metres: closest.distance + 2 * closest.distanceError))"
+      // No nearer than its closest course allows, and no farther than where it is now.
+      let farthest = min(closest.distance + 2 * closest.distanceError, status.trend.range ?? .infinity)
+      let within = "0\(repertoire.rangeDash)\(unit.formatWholeUpTo(metres: farthest))"
       if short { return "nearest \(within) at \(clock)" }
       return ahead
         ? "comes to within \(within) of you at about \(time); ranges alone cannot tell whether it passes to one side or comes overhead"

@@ -69,7 +69,7 @@ import Testing
     #expect(text.contains("└"))
     #expect(text.contains(String(local("2026-07-01T15:40:00Z").prefix(5))))
     #expect(text.contains(String(local("2026-07-01T15:55:00Z").prefix(5))))
-    #expect(text.contains("trend: steady: not surely coming or going (11 ± 17 km/h)"))
+    #expect(text.contains("trend: steady: approaching 6 in 10, receding 1 in 10 (closing at 11 ± 17 km/h)"))
     // 13.04 km at most: the scale runs to 15 in steps of 2.5, with the 10 km line.
     #expect(text.contains("15.0 ┤"))
     #expect(text.contains("10.0 ┤█┄"))

@@ -8,7 +8,7 @@ import Testing
     let test = approachingStorm()
     #expect(!test.run("status"))
     let lines = test.output.take().split(separator: "\n").map(String.init)
-    try #require(lines.count == 7)
+    try #require(lines.count == 9)
     #expect(
       lines[0]
         == "latest     #4  5.83 km ± 0.15 km  (delay 17.00 s, flash at \(local("2026-07-01T15:55:00Z")), 1 min ago)"
@@ -17,18 +17,24 @@ import Testing
       lines[1]
         == "storm      4 measurements from \(local("2026-07-01T15:40:00Z")) to \(local("2026-07-01T15:55:00Z")) (15 min)"
     )
+    // Four ranges, each as measured: too few for the medians.
+    #expect(lines[2] == "ranges     13.0, 10.6, 8.2, 5.8 km in 15 min, as measured")
     // Four ranges over 15 minutes, the last 5.8 km away, without bearings: the storm may be passing
-    // close by, so which way the range goes now is uncertain.
-    #expect(lines[2] == "trend      steady: not surely coming or going (11 ± 17 km/h)")
-    #expect(lines[3] == "motion     33 ± 16 km/h over the ground: not seen to move, so no heading yet")
+    // close by, so which way the range goes now is uncertain, and the text says how it leans.
+    #expect(lines[3] == "trend      steady: approaching 6 in 10, receding 1 in 10 (closing at 11 ± 17 km/h)")
+    #expect(lines[4] == "chance     already within 10 km: the storm's centre, as estimated, is inside")
+    // Not told from rest: no speed as if it had been measured.
     #expect(
-      lines[4]
+      lines[5]
+        == "motion     not seen to move: it may be still, or moving at up to about 70 km/h; the measurements cannot tell yet")
+    #expect(
+      lines[6]
         == "advice     SHELTER NOW: thunder was heard 1 min ago (\(local("2026-07-01T15:55:17Z"))); when thunder roars, go indoors"
     )
-    #expect(lines[5] == "           lightning within about 10 km in the last 30 minutes")
+    #expect(lines[7] == "           lightning within about 10 km in the last 30 minutes")
     // Last thunder at 15:55:17, all clear at 16:25:17.
     #expect(
-      lines[6] == "all clear  in 29:17 (at \(local("2026-07-01T16:25:17Z"))) if no more thunder is heard")
+      lines[8] == "all clear  in 29:17 (at \(local("2026-07-01T16:25:17Z"))) if no more thunder is heard")
     #expect(test.errors.text.isEmpty)
   }
 
@@ -59,15 +65,20 @@ import Testing
     _ = test.output.take()
     test.run("status")
     let text = test.output.take()
-    // The 5th to the 95th percentile of the arrival, in whole minutes rounded outward, and as clock
-    // times.
-    let trend = try #require(text.split(separator: "\n").first { $0.hasPrefix("trend") })
+    // The chance, then the likeliest time and the 5th to the 95th percentile of the arrival, in
+    // whole minutes rounded outward, and as clock times.
+    let lines = text.split(separator: "\n")
+    let trend = try #require(lines.first { $0.hasPrefix("trend") })
+    #expect(trend.wholeMatch(of: /trend      approaching at \d+ ± \d+ km\/h/) != nil, "\(text)")
+    let chance = try #require(lines.firstIndex { $0.hasPrefix("chance") })
     #expect(
-      trend.wholeMatch(
+      lines[chance].wholeMatch(of: /chance     \d in 10 of coming within 10 km in the next 30 min/) != nil,
+      "\(text)")
+    #expect(
+      lines[chance + 1].wholeMatch(
         of:
-          /trend      approaching at \d+ ± \d+ km\/h; within 10 km in (\d+)–(\d+) min \(\d\d:\d\d–\d\d:\d\d\)/
-      )
-        != nil, "\(text)")
+          /\ {11}if it comes \(within 3 h\): most likely at \d\d:\d\d, in (\d+)–(\d+) min \(\d\d:\d\d–\d\d:\d\d\)/
+      ) != nil, "\(text)")
     // Thunder heard is shelter, however far: 16.5 km is not within 10 km, so that is not said.
     #expect(text.contains("advice     SHELTER NOW: thunder was heard under a minute ago"))
     #expect(!text.contains("lightning within about 10 km"))
@@ -78,7 +89,11 @@ import Testing
     test.runAll(["add 12"])
     _ = test.output.take()
     test.run("status")
-    #expect(test.output.take().contains("trend      needs 3 measurements in this storm (2 more)"))
+    let text = test.output.take()
+    // Both what it needs in count and in time, at once.
+    #expect(text.contains("trend      needs 3 measurements over at least 5 min in this storm (2 more)"))
+    // A chance from the first flash on.
+    #expect(text.contains("chance     "))
   }
 
   @Test func anEmptyHistoryIsNotAnError() {
@@ -107,7 +122,8 @@ import Testing
     _ = test.output.take()
     test.run("status")
     let text = test.output.take()
-    #expect(text.contains("steady: not surely coming or going (7 ± 10 mph)"))
+    #expect(text.contains("steady: approaching 6 in 10, receding 1 in 10 (closing at 7 ± 10 mph)"))
+    #expect(text.contains("moving at up to about 45 mph"))
     #expect(text.contains("#4  3.63 mi ± 0.10 mi"))
   }
 }

@@ -65,8 +65,8 @@ import Testing
           first.map { "stormrange_stormrange_" + $0 }
             + ["within_10km_chance", "direction", "latest_flash"].map { "stormrange_" + $0 }))
     let other = Set(try configs(prefix: "home/storm 2").map { $0.1["unique_id"] as! String })
-    #expect(other.contains("stormrange_home_storm_2_latest_flash"))
-    #expect(other.contains("stormrange_home_storm_2_shelter_now"))
+    #expect(other.contains("stormrange_home_2fstorm_202_latest_flash"))
+    #expect(other.contains("stormrange_home_2fstorm_202_shelter_now"))
   }
 
   /// How old the latest distance is: the latest flash as a timestamp, and the measurement's other

@@ -29,7 +29,7 @@ import Testing
     #expect(topics.last == "stormrange/availability")
     #expect(topics.filter { $0 == "stormrange/availability" }.count == 1)
     #expect(topics.contains("stormrange/status"))
-    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 9)
+    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == HomeAssistantDiscovery.entities.count)
     #expect(service.will == MQTTMessage(topic: "stormrange/availability", payload: "offline"))
     // Nothing new since: nothing to publish, but a reconnection publishes it all again.
     #expect(service.update(historyMayHaveChanged: false).isEmpty)

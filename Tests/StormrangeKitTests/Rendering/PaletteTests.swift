@@ -114,7 +114,7 @@ import Testing
     let painted = coloured.split(separator: "\n").filter { $0.contains("\u{1B}") }
     #expect(
       painted == [
-        "\u{1B}[1mtrend:\u{1B}[0m steady: not surely coming or going (11 ± 17 km/h)"
+        "\u{1B}[1mtrend:\u{1B}[0m steady: approaching 6 in 10, receding 1 in 10 (closing at 11 ± 17 km/h)"
       ])
   }
 
