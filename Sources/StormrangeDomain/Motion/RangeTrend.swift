@@ -50,7 +50,7 @@ public struct RangeTrend: Equatable, Sendable {
   public let range: Double?
   /// The chance, 0...1, that the storm's centre is within ``MotionModel/closeDistance`` at some
   /// moment of the next ``MotionModel/chanceWindow``, now included. Nil without a forecast (no
-  /// measurement, or a storm that is over: ``withoutForecast``).
+  /// measurement, or a storm that is over: ``StormMotion/trend(at:forecast:)`` without one).
   public private(set) var within10kmChance: Double?
   /// The chance, 0...1, that the range is falling faster than ``MotionModel/steadyRate`` at
   /// ``asOf``; given exactly when ``within10kmChance`` is.
@@ -60,7 +60,7 @@ public struct RangeTrend: Equatable, Sendable {
   /// When the storm comes within ``MotionModel/closeDistance``, if it comes: the median among the
   /// outcomes that come within it by ``NowcastModel/horizon``. Given whatever the direction, when
   /// at least ``NowcastModel/arrivalChance`` of the outcomes come, the estimated centre is not
-  /// already inside, and there is a forecast (not ``withoutForecast``).
+  /// already inside, and there is a forecast (a storm that is not over).
   public private(set) var within10km: Date?
   /// The 5th and 95th percentiles of when the storm comes within 10 km, among the outcomes that do
   /// (``within10km`` is their median); nil exactly when ``within10km`` is.
@@ -107,14 +107,5 @@ public struct RangeTrend: Equatable, Sendable {
   /// The weighted shares of `rates` falling and rising faster than ``MotionModel/steadyRate``.
   static func chances(of rates: WeightedSample) -> (approaching: Double, receding: Double) {
     (rates.share { $0 < -MotionModel.steadyRate }, rates.share { $0 > MotionModel.steadyRate })
-  }
-
-  /// This trend without a forecast: no chances and no arrival within 10 km. For a storm that is
-  /// over (guarantee 22).
-  public var withoutForecast: RangeTrend {
-    var trend = self
-    (trend.within10kmChance, trend.chanceApproaching, trend.chanceReceding) = (nil, nil, nil)
-    (trend.within10km, trend.within10kmEarliest, trend.within10kmLatest) = (nil, nil, nil)
-    return trend
   }
 }

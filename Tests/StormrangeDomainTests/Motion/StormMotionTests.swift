@@ -137,6 +137,21 @@ import Testing
     #expect(try chance(leaving) < 0.05)
   }
 
+  /// The chance within 30 minutes is part of what comes within 3 hours, and the times of those that
+  /// come are in order; a storm inside already has come, at time 0.
+  @Test func anArrivalForecastIsConsistent() throws {
+    let coming = stride(from: 0.0, through: 900, by: 60).map { observed($0, km: 30 - 12 * $0 / 900) }
+    let forecast = try #require(StormMotion(observations: coming).nowcast(at: origin.addingTimeInterval(960)))
+      .forecast(within: 10_000)
+    #expect(forecast.chance <= forecast.comingShare && forecast.comingShare <= 1)
+    let times = try #require(forecast.times)
+    #expect(0 <= times.earliest && times.earliest <= times.median && times.median <= times.latest)
+    let inside = try #require(
+      StormMotion(observations: [observed(0, km: 2)]).nowcast(at: origin.addingTimeInterval(60))
+    ).forecast(within: 10_000)
+    #expect(inside.chance > 0.99 && inside.times?.earliest == 0)
+  }
+
   /// The times of coming within 10 km are given whatever the word, when one outcome in five comes:
   /// here a storm closing from 19 to 14 km, too slowly for nine hypotheses in ten to agree.
   @Test func arrivalTimesDoNotWaitForTheDirectionWord() throws {
