@@ -139,3 +139,36 @@ def test_a_burst_is_saved_in_few_writes_not_one_per_message(sandbox, broker, tmp
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def rtl433_line(sensor: int, count: int) -> str:
+    return json.dumps({"time": iso(1), "model": "FineOffset-WH31L", "id": sensor, "state": "strike",
+                       "storm_dist_km": 14, "strike_count": count})
+
+
+def test_a_flood_of_sensor_ids_leaves_at_most_64_retained_summaries(sandbox, broker, services):
+    # 500 ids once made 500 retained `stormrange/sensors/<id>` topics (issue 29, item 7).
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "rtl_433/events=rtl433")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    flood = "".join(rtl433_line(1000 + i, 0) + "\n" for i in range(500))
+    subprocess.run(["mosquitto_pub", *broker.client_arguments(), "-t", "rtl_433/events", "-l"], input=flood,
+                   text=True, check=True)
+    last = "stormrange/sensors/FineOffset-WH31L-1499"
+    summaries = poll("the last sensor's summary", lambda: (found := broker.retained("stormrange/sensors/#"))
+                     and last in found and found)
+    assert len(summaries) <= 64, len(summaries)
+    assert "stormrange/sensors/FineOffset-WH31L-1000" not in summaries
+    assert service.signal(signal.SIGTERM) == 0
+    assert service.errors.count("more than 64 sensors") == 1, service.errors
+    assert service.errors.count("new sensor FineOffset") <= 64
+
+
+def test_a_tasmota_topic_dot_or_dot_dot_is_not_a_source(sandbox, broker, services):
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "tele/+/SENSOR=tasmota")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    event = json.dumps({"AS3935": {"Event": 1, "Distance": 14, "Energy": 9, "Stage": 0}})
+    for device in ("..", "."):
+        broker.publish(f"tele/{device}/SENSOR", event)
+    poll("two readings", lambda: len(json.loads(sandbox.run("show", "--json").stdout)) == 2)
+    assert {row["source"] for row in json.loads(sandbox.run("show", "--json").stdout)} == {"tasmota"}
+    assert service.signal(signal.SIGTERM) == 0

@@ -20,6 +20,9 @@ public final class MQTTService {
   var sensorSummaries: [String: String] = [:]
   /// The readers of detector messages, one per format (``ingest(_:as:)``).
   var readers: [DetectorFormat: DetectorIngest] = [:]
+  /// The sensors forgotten since the last messages were published, whose retained summaries are
+  /// to be cleared, so that the broker keeps no more of them than stormrange does.
+  var forgottenSensors: [String] = []
   /// Warnings about messages so far.
   var warnings = 0
   /// The problem with the history last reported, so that it is reported once.
@@ -110,7 +113,11 @@ public final class MQTTService {
             + " not recorded"))
     }
     if recorded > 0 { status.historyChangedHere() }
-    var published = changedSources.sorted().compactMap { source in
+    // An empty retained message removes the retained one: first, so that a sensor forgotten and
+    // heard again in the same messages ends with its new summary.
+    var published = forgottenSensors.map { MQTTMessage(topic: topics.sensor($0), payload: "") }
+    forgottenSensors.removeAll()
+    published += changedSources.sorted().compactMap { source in
       sensorSummaries[source].map { MQTTMessage(topic: topics.sensor(source), payload: $0) }
     }
     published += update(historyMayHaveChanged: true)
