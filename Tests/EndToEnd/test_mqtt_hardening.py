@@ -172,3 +172,38 @@ def test_a_tasmota_topic_dot_or_dot_dot_is_not_a_source(sandbox, broker, service
     poll("two readings", lambda: len(json.loads(sandbox.run("show", "--json").stdout)) == 2)
     assert {row["source"] for row in json.loads(sandbox.run("show", "--json").stdout)} == {"tasmota"}
     assert service.signal(signal.SIGTERM) == 0
+
+
+def peak_kib(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM), in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def test_a_payload_over_4_mib_is_refused_within_one_payload_of_idle(sandbox, broker, services, tmp_path):
+    # A 50 MB payload took the service to 160 MB (issue 29, item 8).
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "esp/lightning=km")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    idle = peak_kib(service.process.pid)
+    big = tmp_path / "big"
+    big.write_bytes(b"5" * (50 << 20))
+    subprocess.run(["mosquitto_pub", *broker.client_arguments(), "-t", "esp/lightning", "-f", str(big), "-q", "1"],
+                   check=True, timeout=60)
+    broker.publish("esp/lightning", "12.5")
+    poll("the reading after it", lambda: len(json.loads(sandbox.run("show", "--json").stdout)) == 1, 60)
+    peak = peak_kib(service.process.pid)
+    print(f"50 MB payload: peak {peak} KiB, idle {idle} KiB")
+    assert peak - idle < 50 << 10, (peak, idle)
+    # One just over 4 MiB reaches the service (the broker is told to send nothing much larger),
+    # which refuses it in one counted line.
+    big.write_bytes(b"5" * ((4 << 20) + 1))
+    subprocess.run(["mosquitto_pub", *broker.client_arguments(), "-t", "esp/lightning", "-f", str(big), "-q", "1"],
+                   check=True, timeout=60)
+    poll("the refusal", lambda: "a message may have; skipped" in service.errors)
+    assert service.signal(signal.SIGTERM) == 0, service.errors
+    refusals = [line for line in service.errors.splitlines() if "a message may have" in line]
+    assert refusals[-1] == ("stormrange: topic esp/lightning: the message is 4,194,305 bytes, more than the "
+                            "4 MiB (4,194,304 bytes) a message may have; skipped"), refusals
+    assert [row["distance_m"] for row in json.loads(sandbox.run("show", "--json").stdout)] == [12500.0]

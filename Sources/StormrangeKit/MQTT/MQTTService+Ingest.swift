@@ -55,7 +55,9 @@ extension MQTTService {
     return try? MeasurementRules.detector(String(levels[levels.count - 2]), kind: .as3935)
   }
 
-  private func warn(_ text: String) {
+  /// A warning about a message, counted: shown while there have been at most
+  /// ``reportedWarnings``, then said once that no more are shown.
+  func warn(_ text: String) {
     warnings += 1
     if warnings <= Self.reportedWarnings { inform(text) }
     if warnings == Self.reportedWarnings + 1 {
