@@ -161,6 +161,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "cancelled while waiting for another stormrange process to release the lock \(lock); nothing was changed"
     case .commandHistory(let path, let problem):
       return "command history \(path): \(problem); this session goes on without it"
+    case .missing(let path):
+      return "the history \(path) is missing (moved, or being replaced?), and a history missing for a moment "
+        + "is not an empty one: nothing was saved, rather than start a new history in its place; put it back"
     }
   }
 }

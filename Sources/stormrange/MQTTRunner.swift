@@ -54,6 +54,9 @@ final class MQTTRunner {
     watch = WatchRunner(status: service.status, console: console, polling: polling)
     client = try MosquittoClient(clock: service.session.clock)
     service.discardUnwritten = { [console] in console.discardUnflushed() }
+    // A history moved aside for a moment is not an empty one: a reading then is refused, not
+    // saved into a new file in its place.
+    service.session.history.keepsItsFile = true
     let options = service.options
     try client.configure(
       will: service.will, username: options.username,

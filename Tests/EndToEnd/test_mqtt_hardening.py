@@ -207,3 +207,23 @@ def test_a_payload_over_4_mib_is_refused_within_one_payload_of_idle(sandbox, bro
     assert refusals[-1] == ("stormrange: topic esp/lightning: the message is 4,194,305 bytes, more than the "
                             "4 MiB (4,194,304 bytes) a message may have; skipped"), refusals
     assert [row["distance_m"] for row in json.loads(sandbox.run("show", "--json").stdout)] == [12500.0]
+
+
+def test_a_reading_while_the_history_is_missing_starts_no_new_history(sandbox, broker, services):
+    # It made a new file holding only that reading (issue 29): a history missing for a moment is
+    # not an empty one.
+    add(sandbox, f"add 5 at {iso(3)}")
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "esp/lightning=km")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    aside = sandbox.history_path.with_name("moved-away.plist")
+    sandbox.history_path.rename(aside)
+    broker.publish("esp/lightning", "12.5")
+    poll("the refusal", lambda: "nothing was saved" in service.errors)
+    assert not sandbox.history_path.exists(), sandbox.read_history()
+    aside.rename(sandbox.history_path)
+    broker.publish("esp/lightning", "20")
+    poll("the reading after it is back", lambda: len(sandbox.read_history()) == 2)
+    assert [entry["distance"] for entry in sandbox.read_history()][-1] == 20_000.0
+    assert service.signal(signal.SIGTERM) == 0, service.errors
+    refusal = [line for line in service.errors.splitlines() if "nothing was saved" in line]
+    assert len(refusal) == 1 and "topic esp/lightning" in refusal[0] and "missing" in refusal[0], refusal

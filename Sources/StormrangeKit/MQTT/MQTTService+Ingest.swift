@@ -36,7 +36,8 @@ extension MQTTService {
       do {
         try session.record(reading, warning: nil, unit: session.currentSettings.unit)
       } catch {
-        warn("topic \(topic): \(error.message)")
+        // Not a warning about the message but the history's refusal (missing, full): always said.
+        inform("topic \(topic): \(error.message)")
       }
     }
     guard let sensor = delivery.sensor, let summary = reader.summary(of: sensor.name) else { return nil }
