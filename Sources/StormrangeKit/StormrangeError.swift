@@ -103,7 +103,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
     case .argumentsNotUTF8:
       return "the command is not valid UTF-8 text, so it was not run; only a file name (the PATH of "
-        + "export or import) may hold other bytes"
+        + "export or import, mqtt's --password-file and --cafile) may hold other bytes"
     case .export(let path, let problem):
       return Self.message(for: problem, exportingTo: path)
     case .lineTooLong:

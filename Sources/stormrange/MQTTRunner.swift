@@ -190,7 +190,7 @@ final class MQTTRunner {
 
   private func tlsFailed() -> StormrangeError {
     let trust =
-      service.options.caFile.map { "a certificate authority in --cafile \(SystemPath($0)) (PEM)" }
+      service.options.caFile.map { "a certificate authority in --cafile \($0) (PEM)" }
       ?? "one of the system's certificate authorities (or give --cafile)"
     return .broker(
       "TLS with the broker at \(broker) failed: check that the port speaks TLS (mqtts://, usually 8883) and "

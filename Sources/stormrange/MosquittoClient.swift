@@ -102,7 +102,7 @@ final class MosquittoClient {
 
   /// The will, the login and TLS, for every connection from now on; a CA file that cannot be read
   /// is refused here.
-  func configure(will: MQTTMessage, username: String?, password: String?, tls: Bool, caFile: String?)
+  func configure(will: MQTTMessage, username: String?, password: String?, tls: Bool, caFile: SystemPath?)
     throws(StormrangeError)
   {
     // Each message is sent as it is queued, not held back by Nagle's algorithm until the broker's
@@ -131,11 +131,12 @@ final class MosquittoClient {
     guard tls else { return }
     if let caFile {
       // libmosquitto only says "invalid"; the system says why.
-      guard let file = fopen(caFile, "r") else {
-        throw .broker("cannot read --cafile \(SystemPath(caFile)): \(String(cString: strerror(errno)))")
+      // The path's bytes as given, not UTF-8 text (a file name is bytes).
+      guard let file = caFile.withCString({ fopen($0, "r") }) else {
+        throw .broker("cannot read --cafile \(caFile): \(String(cString: strerror(errno)))")
       }
       fclose(file)
-      code = functions.tls_set(handle, caFile, nil, nil, nil, nil)
+      code = caFile.withCString { functions.tls_set(handle, $0, nil, nil, nil, nil) }
     } else {
       code = functions.int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
     }

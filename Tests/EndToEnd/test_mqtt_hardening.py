@@ -227,3 +227,35 @@ def test_a_reading_while_the_history_is_missing_starts_no_new_history(sandbox, b
     assert service.signal(signal.SIGTERM) == 0, service.errors
     refusal = [line for line in service.errors.splitlines() if "nothing was saved" in line]
     assert len(refusal) == 1 and "topic esp/lightning" in refusal[0] and "missing" in refusal[0], refusal
+
+
+def test_paths_that_are_not_utf8_keep_their_bytes(sandbox, tmp_path, services):
+    # As `export` and `import` keep theirs (guarantee 20); they were refused as not UTF-8 (issue 29).
+    from mqtt_support import make_ca, make_server_certificate
+
+    login = Broker(tmp_path / "auth", users={"pi": "right horse"})
+    authority = make_ca(tmp_path, "authority")
+    tls = Broker(tmp_path / "tls", tls=(authority[0], *make_server_certificate(tmp_path, authority)))
+    try:
+        folder = os.fsencode(sandbox.home) + b"/d\xfcr"
+        os.mkdir(folder)
+        os.chmod(folder, 0o700)
+        with open(folder + b"/pw\xff", "wb") as file:
+            file.write(b"right horse\n")
+        with open(folder + b"/ca\xff.pem", "wb") as file:
+            file.write(authority[0].read_bytes())
+        first = services(sandbox, "--broker", login.url, "--username", "pi", "--password-file", folder + b"/pw\xff")
+        poll("online with the password", lambda: login.retained(
+            "stormrange/availability", username="pi", password="right horse") == {"stormrange/availability": "online"})
+        second = services(sandbox, "--broker", f"mqtts://localhost:{tls.port}", b"--cafile=" + folder + b"/ca\xff.pem")
+        poll("online over TLS", lambda: tls.retained("stormrange/availability", cafile=authority[0]) ==
+             {"stormrange/availability": "online"})
+        assert first.signal(signal.SIGTERM) == 0, first.errors
+        assert second.signal(signal.SIGTERM) == 0, second.errors
+        # A path that is not there is named with its bytes shown, in one line.
+        result = sandbox.run("mqtt", "--broker", f"mqtts://localhost:{tls.port}", "--cafile", b"/nowhere/c\xfc.pem")
+        assert result.status == 1 and result.stderr == (
+            "stormrange: cannot read --cafile /nowhere/c\\x{FC}.pem: No such file or directory\n"), result.stderr
+    finally:
+        login.stop()
+        tls.stop()
