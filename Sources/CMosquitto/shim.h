@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 #include <stddef.h>
 #include <mosquitto.h>
+#include <mqtt_protocol.h>
 
 /// The functions stormrange calls, each with the type the header declares.
 struct stormrange_mosquitto {
@@ -23,6 +24,10 @@ struct stormrange_mosquitto {
   __typeof__(&mosquitto_will_set) will_set;
   __typeof__(&mosquitto_tls_set) tls_set;
   __typeof__(&mosquitto_connect) connect;
+  __typeof__(&mosquitto_connect_bind_v5) connect_bind_v5;
+  __typeof__(&mosquitto_property_add_int32) property_add_int32;
+  __typeof__(&mosquitto_property_free_all) property_free_all;
+  __typeof__(&mosquitto_reason_string) reason_string;
   __typeof__(&mosquitto_disconnect) disconnect;
   __typeof__(&mosquitto_publish) publish;
   __typeof__(&mosquitto_subscribe) subscribe;
@@ -61,6 +66,10 @@ static inline const char *stormrange_mosquitto_load(const char *library, struct 
   STORMRANGE_MOSQUITTO_FIND(will_set)
   STORMRANGE_MOSQUITTO_FIND(tls_set)
   STORMRANGE_MOSQUITTO_FIND(connect)
+  STORMRANGE_MOSQUITTO_FIND(connect_bind_v5)
+  STORMRANGE_MOSQUITTO_FIND(property_add_int32)
+  STORMRANGE_MOSQUITTO_FIND(property_free_all)
+  STORMRANGE_MOSQUITTO_FIND(reason_string)
   STORMRANGE_MOSQUITTO_FIND(disconnect)
   STORMRANGE_MOSQUITTO_FIND(publish)
   STORMRANGE_MOSQUITTO_FIND(subscribe)

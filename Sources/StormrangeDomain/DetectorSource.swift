@@ -7,6 +7,10 @@ public struct DetectorSource: Equatable, Hashable, Sendable {
   public static let maximumLength = 32
   /// The source whose kind is ``DetectorKind/as3935`` when no kind is given.
   public static let as3935Name = "as3935"
+  /// `.` and `..`, which name folders in a path (a topic level `tele/../SENSOR`), not a detector:
+  /// no new source takes one (``MeasurementRules/detector(_:kind:acceptingFolderNames:)``), though a
+  /// history that already holds one still loads.
+  public static let folderNames: Set<String> = [".", ".."]
 
   public let name: String
   public let kind: DetectorKind

@@ -49,7 +49,8 @@ public struct MeasurementFields: Equatable, Sendable {
     guard let date else { throw .missing(.date) }
     let origin: MeasurementOrigin
     if let source {
-      let detector = try MeasurementRules.detector(source, typedKind: self.detector)
+      let detector = try MeasurementRules.detector(
+        source, typedKind: self.detector, acceptingFolderNames: rules.acceptsFolderNamedSources)
       if delay != nil { throw .timingBesideSource(.delay) }
       if temperature != nil { throw .timingBesideSource(.temperature) }
       if speedOfSound != nil { throw .timingBesideSource(.speedOfSound) }

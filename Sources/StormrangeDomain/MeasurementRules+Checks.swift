@@ -108,21 +108,25 @@ extension MeasurementRules {
   /// A detector named `name` of the kind `typedKind` names (`as3935`, `generic`, in any case), or of the
   /// kind its name implies when nil. The source `as3935` is an AS3935 (as it was before kinds were
   /// stored), so calling it `generic` is refused rather than guessed at.
-  public static func detector(_ name: String, typedKind kind: String?) throws(MeasurementError)
-    -> DetectorSource
+  public static func detector(_ name: String, typedKind kind: String?, acceptingFolderNames: Bool = false)
+    throws(MeasurementError) -> DetectorSource
   {
     var given: DetectorKind?
     if let kind {
       guard let parsed = DetectorKind(word: kind) else { throw .kindInvalid(typed: kind) }
       given = parsed
     }
-    return try detector(name, kind: given)
+    return try detector(name, kind: given, acceptingFolderNames: acceptingFolderNames)
   }
 
-  /// ``detector(_:typedKind:)`` for a kind already known.
-  public static func detector(_ name: String, kind: DetectorKind?) throws(MeasurementError) -> DetectorSource
+  /// ``detector(_:typedKind:acceptingFolderNames:)`` for a kind already known. A new source is never
+  /// `.` or `..` (``DetectorSource/folderNames``); `acceptingFolderNames` lets a stored one load.
+  public static func detector(_ name: String, kind: DetectorKind?, acceptingFolderNames: Bool = false)
+    throws(MeasurementError) -> DetectorSource
   {
-    guard let source = DetectorSource(name, kind: kind) else { throw .sourceInvalid(typed: name) }
+    guard let source = DetectorSource(name, kind: kind),
+      acceptingFolderNames || !DetectorSource.folderNames.contains(name)
+    else { throw .sourceInvalid(typed: name) }
     if let kind, kind != DetectorKind.implied(bySource: name), DetectorKind.implied(bySource: name) == .as3935
     {
       throw .kindContradictsSource(source: name, kind: kind)

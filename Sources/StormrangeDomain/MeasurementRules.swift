@@ -25,6 +25,9 @@
 /// - **Distance against delay × speed of sound.** An imported row's distance must agree with them
 ///   to 1 m or 0.5 % (``distanceTolerance``: a spreadsheet may round); a stored one is not compared
 ///   (other tools store a fixed 343 m/s); a typed or timed one is computed from them.
+/// - **A source named `.` or `..`.** A stored entry may have one (written before the rule, or by
+///   another tool); no new measurement takes one (``DetectorSource/folderNames``), nor an imported row,
+///   nor an entry of a property list given to `import` (the import checks that itself).
 /// - **What may be missing.** An imported row may leave out the temperature (the current `set
 ///   temperature`), the speed of sound and the distance (computed), which the import fills in
 ///   before these rules apply (the Kit's `ImportedRow`); a stored entry must hold them.
@@ -83,25 +86,31 @@ public struct MeasurementRules: Sendable {
   /// How far a given distance may stray from delay × speed of sound, as (metres, fraction): the
   /// larger of the two counts. Nil: not compared.
   public let distanceTolerance: (metres: Double, fraction: Double)?
+  /// Whether a source may be `.` or `..` (``DetectorSource/folderNames``): only a stored one.
+  public let acceptsFolderNamedSources: Bool
 
   /// A measurement typed with `add`.
   public static let typed = MeasurementRules(
     minimumDelay: minimumThunderDelay, dateLead: typedDateLead, notes: .printableLine,
-    distanceTolerance: nil)
+    distanceTolerance: nil, acceptsFolderNamedSources: false)
   /// A delay timed with `flash` and `thunder` (or the Enter key): dated by the clock.
   public static let stopwatch = MeasurementRules(
-    minimumDelay: minimumThunderDelay, dateLead: nil, notes: .printableLine, distanceTolerance: nil)
+    minimumDelay: minimumThunderDelay, dateLead: nil, notes: .printableLine, distanceTolerance: nil,
+    acceptsFolderNamedSources: false)
   /// A row of a CSV or JSON file given to `import`.
   public static let imported = MeasurementRules(
-    minimumDelay: nil, dateLead: typedDateLead, notes: .storable, distanceTolerance: (1, 0.005))
+    minimumDelay: nil, dateLead: typedDateLead, notes: .storable, distanceTolerance: (1, 0.005),
+    acceptsFolderNamedSources: false)
   /// An entry of the history file, or of a property list given to `import`.
   public static let stored = MeasurementRules(
-    minimumDelay: nil, dateLead: storedDateLead, notes: .storable, distanceTolerance: nil)
+    minimumDelay: nil, dateLead: storedDateLead, notes: .storable, distanceTolerance: nil,
+    acceptsFolderNamedSources: true)
 
   private init(
     minimumDelay: Double?, dateLead: Double?, notes: Notes,
-    distanceTolerance: (metres: Double, fraction: Double)?
+    distanceTolerance: (metres: Double, fraction: Double)?, acceptsFolderNamedSources: Bool
   ) {
+    self.acceptsFolderNamedSources = acceptsFolderNamedSources
     self.minimumDelay = minimumDelay
     self.dateLead = dateLead
     self.notes = notes

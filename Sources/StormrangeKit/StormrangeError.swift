@@ -103,7 +103,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
     case .argumentsNotUTF8:
       return "the command is not valid UTF-8 text, so it was not run; only a file name (the PATH of "
-        + "export or import) may hold other bytes"
+        + "export or import, mqtt's --password-file and --cafile) may hold other bytes"
     case .export(let path, let problem):
       return Self.message(for: problem, exportingTo: path)
     case .lineTooLong:
@@ -161,6 +161,9 @@ public enum StormrangeError: Error, Equatable, Sendable {
         "cancelled while waiting for another stormrange process to release the lock \(lock); nothing was changed"
     case .commandHistory(let path, let problem):
       return "command history \(path): \(problem); this session goes on without it"
+    case .missing(let path):
+      return "the history \(path) is missing (moved, or being replaced?), and a history missing for a moment "
+        + "is not an empty one: nothing was saved, rather than start a new history in its place; put it back"
     }
   }
 }

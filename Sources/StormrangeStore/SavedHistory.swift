@@ -33,8 +33,16 @@ public final class SavedHistory: RandomAccessCollection {
   private let shouldStop: () -> Bool
   private var sweeper: StaleTemporarySweeper
   private var stored: [HistoryEntry] = []
-  private var state = LoadState.unloaded
+  private var state = LoadState.unloaded {
+    didSet { if case .loaded(.some) = state { hadFile = true } }
+  }
   private var group: Group?
+  /// Whether the history was read from a file, or saved to one, in this session.
+  private var hadFile = false
+  /// Set by a session that runs on while the history may be moved aside for a moment (`mqtt`): once
+  /// it has read or written a file, a change that finds no file there is refused
+  /// (``StoreError/missing(path:)``) rather than saved into a new history of its own.
+  public var keepsItsFile = false
 
   private enum LoadState {
     case unloaded
@@ -182,6 +190,7 @@ public final class SavedHistory: RandomAccessCollection {
     try loadBeforeFirstChange()
     try lockForWriting()
     defer { lock.unlock() }
+    try refuseIfMissing()
     try load(ifChangedSince: state)
     // A copy, so that a failed save leaves memory as it was (O(n) retains; ~1 ms at 100k entries).
     var updated = stored
@@ -272,11 +281,15 @@ public final class SavedHistory: RandomAccessCollection {
   private func modifyInGroup<Result, Refusal: Error>(
     _ change: (inout [HistoryEntry]) -> Swift.Result<Result, Refusal>
   ) throws(StoreError) -> Swift.Result<Result, Refusal> {
-    if group?.isLocked == false {
-      followPath()
-      try loadBeforeFirstChange()
-      try lockForWriting()
-      group?.isLocked = true
+    if group?.snapshot == nil {
+      if group?.isLocked == false {
+        followPath()
+        try loadBeforeFirstChange()
+        try lockForWriting()
+        group?.isLocked = true
+      }
+      // Until a change of the group has loaded the file under the lock, each one tries again.
+      try refuseIfMissing()
       try load(ifChangedSince: state)
       group?.snapshot = stored
     }
@@ -316,6 +329,13 @@ public final class SavedHistory: RandomAccessCollection {
   private func loadBeforeFirstChange() throws(StoreError) {
     if case .loaded = state { return }
     try load()
+  }
+
+  /// Throws ``StoreError/missing(path:)`` when ``keepsItsFile`` and the file read or written before
+  /// is not there now: one `stat`, under the lock, for such a session alone.
+  private func refuseIfMissing() throws(StoreError) {
+    guard keepsItsFile, hadFile, FileIdentity.of(path: target) == nil else { return }
+    throw .missing(path: path.description)
   }
 
   private func lockForWriting() throws(StoreError) {

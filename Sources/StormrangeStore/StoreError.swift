@@ -18,6 +18,10 @@ public enum StoreError: Error, Equatable, Sendable {
   case tooLarge(path: String, size: Int, limit: Int)
   /// The settings file exists but cannot be used, or cannot be written.
   case settings(path: String, problem: String)
+  /// The history file this session read or wrote is no longer there (moved aside for a moment,
+  /// being replaced), and the session keeps its file (``SavedHistory/keepsItsFile``): nothing was
+  /// saved, rather than start a new history in its place.
+  case missing(path: String)
   /// A signal ended the wait for the lock `lock`, which another process held: nothing was changed.
   case cancelled(lock: String)
   /// The command history (readline's, at the prompt) cannot be used: it is not a regular file with

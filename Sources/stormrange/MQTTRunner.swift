@@ -54,6 +54,9 @@ final class MQTTRunner {
     watch = WatchRunner(status: service.status, console: console, polling: polling)
     client = try MosquittoClient(clock: service.session.clock)
     service.discardUnwritten = { [console] in console.discardUnflushed() }
+    // A history moved aside for a moment is not an empty one: a reading then is refused, not
+    // saved into a new file in its place.
+    service.session.history.keepsItsFile = true
     let options = service.options
     try client.configure(
       will: service.will, username: options.username,
@@ -128,7 +131,7 @@ final class MQTTRunner {
   private func handle(_ events: [MosquittoClient.Event]) throws(StormrangeError) {
     for event in events {
       switch event {
-      case .connected(let code) where code == 0:
+      case .connected(let code) where client.refusal(of: code) == .none:
         state = .connected
         backoff.succeeded()
         say("connected to the broker at \(broker)")
@@ -139,11 +142,21 @@ final class MQTTRunner {
           }
         }
         publish(service.connected())
-      case .connected(let code) where code == 4 || code == 5:
+      case .connected(let code) where client.refusal(of: code) == .protocolVersion && client.speaksMQTT5:
+        // A broker older than MQTT 5 (mosquitto before 1.6): speak 3.1.1 to it, at once.
+        client.speakOlderProtocol()
+        state = .disconnected
+        client.disconnect()
+        retryAt = now
+        say(
+          "the broker at \(broker) does not speak MQTT 5; speaking MQTT 3.1.1 to it, which cannot ask it to hold "
+            + "back packets over \(MosquittoClient.maximumPacket >> 20) MiB (they are refused as they arrive)"
+        )
+      case .connected(let code) where client.refusal(of: code) == .login:
         throw .broker(
           "the broker at \(broker) refused the login (\(client.refusalText(of: code))): check --username and the "
             + "password in \(MQTTOptions.passwordVariable) or the --password-file")
-      case .connected(let code) where code == 3:
+      case .connected(let code) where client.refusal(of: code) == .unavailable:
         // The broker is there but cannot serve now: like one that cannot be reached.
         lost(client.refusalText(of: code))
       case .connected(let code):
@@ -177,7 +190,7 @@ final class MQTTRunner {
 
   private func tlsFailed() -> StormrangeError {
     let trust =
-      service.options.caFile.map { "a certificate authority in --cafile \(SystemPath($0)) (PEM)" }
+      service.options.caFile.map { "a certificate authority in --cafile \($0) (PEM)" }
       ?? "one of the system's certificate authorities (or give --cafile)"
     return .broker(
       "TLS with the broker at \(broker) failed: check that the port speaks TLS (mqtts://, usually 8883) and "

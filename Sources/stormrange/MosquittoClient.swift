@@ -25,6 +25,12 @@ final class MosquittoClient {
 
   /// The library's file name (Debian: libmosquitto1).
   static let library = "libmosquitto.so.1"
+  /// The largest packet the broker may send, told it on connecting (MQTT 5's Maximum Packet Size):
+  /// the longest payload read, with room for the topic (at most 65,537 bytes with its length), the
+  /// header and the properties a broker adds. The broker drops a larger packet rather than send
+  /// it, so a 50 MB payload never reaches stormrange's memory; one between the two is refused as
+  /// it arrives (``MQTTService/maximumPayload``).
+  static let maximumPacket = MQTTService.maximumPayload + (128 << 10)
 
   /// libmosquitto's functions, or why they could not be loaded.
   private static let loaded: Result<stormrange_mosquitto, StormrangeError> = {
@@ -43,6 +49,9 @@ final class MosquittoClient {
   private let handle: OpaquePointer
   private let clock: SessionClock
   private var events: [Event] = []
+  /// Whether it speaks MQTT 5 (the default), or 3.1.1 to a broker that does not
+  /// (``speakOlderProtocol()``).
+  private(set) var speaksMQTT5 = true
 
   init(clock: SessionClock) throws(StormrangeError) {
     functions = try Self.loaded.get()
@@ -66,10 +75,17 @@ final class MosquittoClient {
     functions.message_callback_set(handle) { _, context, message in
       guard let message = message?.pointee, let topic = message.topic else { return }
       let client = MosquittoClient.from(context)
-      let payload =
-        message.payload.map {
-          Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)))
-        } ?? []
+      let length = Int(message.payloadlen)
+      // A payload too long to read is not copied: memory grows by libmosquitto's copy alone.
+      guard length <= MQTTService.maximumPayload else {
+        client.events.append(
+          .message(
+            ReceivedMessage(
+              topic: String(cString: topic), tooLong: length, retained: message.retain,
+              arrival: client.clock.now())))
+        return
+      }
+      let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
       client.events.append(
         .message(
           ReceivedMessage(
@@ -86,7 +102,7 @@ final class MosquittoClient {
 
   /// The will, the login and TLS, for every connection from now on; a CA file that cannot be read
   /// is refused here.
-  func configure(will: MQTTMessage, username: String?, password: String?, tls: Bool, caFile: String?)
+  func configure(will: MQTTMessage, username: String?, password: String?, tls: Bool, caFile: SystemPath?)
     throws(StormrangeError)
   {
     // Each message is sent as it is queued, not held back by Nagle's algorithm until the broker's
@@ -95,6 +111,11 @@ final class MosquittoClient {
     var code = functions.int_option(handle, MOSQ_OPT_TCP_NODELAY, 1)
     guard code == MOSQ_ERR_SUCCESS.rawValue else {
       throw .broker("cannot set TCP_NODELAY: \(text(of: code))")
+    }
+    // MQTT 5, for its Maximum Packet Size (``maximumPacket``); set before the will, which it shapes.
+    code = functions.int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
+    guard code == MOSQ_ERR_SUCCESS.rawValue else {
+      throw .broker("cannot choose MQTT 5: \(text(of: code))")
     }
     let payload = Array(will.payload.utf8)
     code = functions.will_set(handle, will.topic, Int32(payload.count), payload, 1, true)
@@ -110,11 +131,12 @@ final class MosquittoClient {
     guard tls else { return }
     if let caFile {
       // libmosquitto only says "invalid"; the system says why.
-      guard let file = fopen(caFile, "r") else {
-        throw .broker("cannot read --cafile \(SystemPath(caFile)): \(String(cString: strerror(errno)))")
+      // The path's bytes as given, not UTF-8 text (a file name is bytes).
+      guard let file = caFile.withCString({ fopen($0, "r") }) else {
+        throw .broker("cannot read --cafile \(caFile): \(String(cString: strerror(errno)))")
       }
       fclose(file)
-      code = functions.tls_set(handle, caFile, nil, nil, nil, nil)
+      code = caFile.withCString { functions.tls_set(handle, $0, nil, nil, nil, nil) }
     } else {
       code = functions.int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
     }
@@ -124,7 +146,50 @@ final class MosquittoClient {
   /// Opens the connection and sends the login; the answer comes as ``Event/connected(code:)``.
   /// Returns libmosquitto's code: 0, or why the broker could not be reached.
   func connect(host: String, port: Int, keepAlive: Int) -> Int32 {
-    functions.connect(handle, host, Int32(port), Int32(keepAlive))
+    guard speaksMQTT5 else { return functions.connect(handle, host, Int32(port), Int32(keepAlive)) }
+    var properties: OpaquePointer?
+    defer { functions.property_free_all(&properties) }
+    let code = functions.property_add_int32(
+      &properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(Self.maximumPacket))
+    guard code == MOSQ_ERR_SUCCESS.rawValue else { return code }
+    // libmosquitto copies the properties.
+    return functions.connect_bind_v5(handle, host, Int32(port), Int32(keepAlive), nil, properties)
+  }
+
+  /// Speaks MQTT 3.1.1 from the next connection on, to a broker that refused MQTT 5: without the
+  /// Maximum Packet Size, so a payload too long is refused only once it has arrived.
+  func speakOlderProtocol() {
+    speaksMQTT5 = false
+    _ = functions.int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+  }
+
+  /// What the broker's answer to the login, `code`, means: MQTT 5's reason codes, or 3.1.1's.
+  func refusal(of code: Int32) -> Refusal {
+    switch (speaksMQTT5, code) {
+    case (_, 0): .none
+    case (true, Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)), (false, 1): .protocolVersion
+    case (true, Int32(MQTT_RC_BAD_USERNAME_OR_PASSWORD.rawValue)),
+      (true, Int32(MQTT_RC_NOT_AUTHORIZED.rawValue)),
+      (false, 4), (false, 5):
+      .login
+    case (true, Int32(MQTT_RC_SERVER_UNAVAILABLE.rawValue)), (true, Int32(MQTT_RC_SERVER_BUSY.rawValue)),
+      (false, 3):
+      .unavailable
+    default: .other
+    }
+  }
+
+  /// A broker's answer to the login, as the runner acts on it.
+  enum Refusal {
+    /// Accepted.
+    case none
+    /// It does not speak the protocol version asked for.
+    case protocolVersion
+    /// A wrong user name or password, or not authorised.
+    case login
+    /// There, but unable to serve now: like a broker that cannot be reached.
+    case unavailable
+    case other
   }
 
   /// Queues `message`, retained; returns its id, or libmosquitto's code when it could not be
@@ -185,9 +250,10 @@ final class MosquittoClient {
     return Self.clause(functions.strerror(code)) ?? "error \(code)"
   }
 
-  /// MQTT's text for the refusal `code` of a login.
+  /// MQTT's text for the refusal `code` of a login, in the protocol spoken.
   func refusalText(of code: Int32) -> String {
-    Self.clause(functions.connack_string(code)) ?? "refusal \(code)"
+    Self.clause(speaksMQTT5 ? functions.reason_string(code) : functions.connack_string(code))
+      ?? "refusal \(code)"
   }
 
   private static func clause(_ text: UnsafePointer<CChar>?) -> String? {

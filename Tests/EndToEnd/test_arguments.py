@@ -113,7 +113,7 @@ def test_a_link_to_a_name_that_is_not_utf8_is_followed_to_that_name(sandbox, tmp
 
 NOT_TEXT = (
     "stormrange: the command is not valid UTF-8 text, so it was not run; only a file name (the PATH of export "
-    "or import) may hold other bytes"
+    "or import, mqtt's --password-file and --cafile) may hold other bytes"
 )
 
 

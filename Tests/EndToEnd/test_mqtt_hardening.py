@@ -139,3 +139,123 @@ def test_a_burst_is_saved_in_few_writes_not_one_per_message(sandbox, broker, tmp
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def rtl433_line(sensor: int, count: int) -> str:
+    return json.dumps({"time": iso(1), "model": "FineOffset-WH31L", "id": sensor, "state": "strike",
+                       "storm_dist_km": 14, "strike_count": count})
+
+
+def test_a_flood_of_sensor_ids_leaves_at_most_64_retained_summaries(sandbox, broker, services):
+    # 500 ids once made 500 retained `stormrange/sensors/<id>` topics (issue 29, item 7).
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "rtl_433/events=rtl433")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    flood = "".join(rtl433_line(1000 + i, 0) + "\n" for i in range(500))
+    subprocess.run(["mosquitto_pub", *broker.client_arguments(), "-t", "rtl_433/events", "-l"], input=flood,
+                   text=True, check=True)
+    last = "stormrange/sensors/FineOffset-WH31L-1499"
+    summaries = poll("the last sensor's summary", lambda: (found := broker.retained("stormrange/sensors/#"))
+                     and last in found and found)
+    assert len(summaries) <= 64, len(summaries)
+    assert "stormrange/sensors/FineOffset-WH31L-1000" not in summaries
+    assert service.signal(signal.SIGTERM) == 0
+    assert service.errors.count("more than 64 sensors") == 1, service.errors
+    assert service.errors.count("new sensor FineOffset") <= 64
+
+
+def test_a_tasmota_topic_dot_or_dot_dot_is_not_a_source(sandbox, broker, services):
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "tele/+/SENSOR=tasmota")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    event = json.dumps({"AS3935": {"Event": 1, "Distance": 14, "Energy": 9, "Stage": 0}})
+    for device in ("..", "."):
+        broker.publish(f"tele/{device}/SENSOR", event)
+    poll("two readings", lambda: len(json.loads(sandbox.run("show", "--json").stdout)) == 2)
+    assert {row["source"] for row in json.loads(sandbox.run("show", "--json").stdout)} == {"tasmota"}
+    assert service.signal(signal.SIGTERM) == 0
+
+
+def peak_kib(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM), in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def test_a_payload_over_4_mib_is_refused_within_one_payload_of_idle(sandbox, broker, services, tmp_path):
+    # A 50 MB payload took the service to 160 MB (issue 29, item 8).
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "esp/lightning=km")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    idle = peak_kib(service.process.pid)
+    big = tmp_path / "big"
+    big.write_bytes(b"5" * (50 << 20))
+    subprocess.run(["mosquitto_pub", *broker.client_arguments(), "-t", "esp/lightning", "-f", str(big), "-q", "1"],
+                   check=True, timeout=60)
+    broker.publish("esp/lightning", "12.5")
+    poll("the reading after it", lambda: len(json.loads(sandbox.run("show", "--json").stdout)) == 1, 60)
+    peak = peak_kib(service.process.pid)
+    print(f"50 MB payload: peak {peak} KiB, idle {idle} KiB")
+    assert peak - idle < 50 << 10, (peak, idle)
+    # One just over 4 MiB reaches the service (the broker is told to send nothing much larger),
+    # which refuses it in one counted line.
+    big.write_bytes(b"5" * ((4 << 20) + 1))
+    subprocess.run(["mosquitto_pub", *broker.client_arguments(), "-t", "esp/lightning", "-f", str(big), "-q", "1"],
+                   check=True, timeout=60)
+    poll("the refusal", lambda: "a message may have; skipped" in service.errors)
+    assert service.signal(signal.SIGTERM) == 0, service.errors
+    refusals = [line for line in service.errors.splitlines() if "a message may have" in line]
+    assert refusals[-1] == ("stormrange: topic esp/lightning: the message is 4,194,305 bytes, more than the "
+                            "4 MiB (4,194,304 bytes) a message may have; skipped"), refusals
+    assert [row["distance_m"] for row in json.loads(sandbox.run("show", "--json").stdout)] == [12500.0]
+
+
+def test_a_reading_while_the_history_is_missing_starts_no_new_history(sandbox, broker, services):
+    # It made a new file holding only that reading (issue 29): a history missing for a moment is
+    # not an empty one.
+    add(sandbox, f"add 5 at {iso(3)}")
+    service = services(sandbox, "--broker", broker.url, "--subscribe", "esp/lightning=km")
+    poll("online", lambda: broker.retained("stormrange/availability") == {"stormrange/availability": "online"})
+    aside = sandbox.history_path.with_name("moved-away.plist")
+    sandbox.history_path.rename(aside)
+    broker.publish("esp/lightning", "12.5")
+    poll("the refusal", lambda: "nothing was saved" in service.errors)
+    assert not sandbox.history_path.exists(), sandbox.read_history()
+    aside.rename(sandbox.history_path)
+    broker.publish("esp/lightning", "20")
+    poll("the reading after it is back", lambda: len(sandbox.read_history()) == 2)
+    assert [entry["distance"] for entry in sandbox.read_history()][-1] == 20_000.0
+    assert service.signal(signal.SIGTERM) == 0, service.errors
+    refusal = [line for line in service.errors.splitlines() if "nothing was saved" in line]
+    assert len(refusal) == 1 and "topic esp/lightning" in refusal[0] and "missing" in refusal[0], refusal
+
+
+def test_paths_that_are_not_utf8_keep_their_bytes(sandbox, tmp_path, services):
+    # As `export` and `import` keep theirs (guarantee 20); they were refused as not UTF-8 (issue 29).
+    from mqtt_support import make_ca, make_server_certificate
+
+    login = Broker(tmp_path / "auth", users={"pi": "right horse"})
+    authority = make_ca(tmp_path, "authority")
+    tls = Broker(tmp_path / "tls", tls=(authority[0], *make_server_certificate(tmp_path, authority)))
+    try:
+        folder = os.fsencode(sandbox.home) + b"/d\xfcr"
+        os.mkdir(folder)
+        os.chmod(folder, 0o700)
+        with open(folder + b"/pw\xff", "wb") as file:
+            file.write(b"right horse\n")
+        with open(folder + b"/ca\xff.pem", "wb") as file:
+            file.write(authority[0].read_bytes())
+        first = services(sandbox, "--broker", login.url, "--username", "pi", "--password-file", folder + b"/pw\xff")
+        poll("online with the password", lambda: login.retained(
+            "stormrange/availability", username="pi", password="right horse") == {"stormrange/availability": "online"})
+        second = services(sandbox, "--broker", f"mqtts://localhost:{tls.port}", b"--cafile=" + folder + b"/ca\xff.pem")
+        poll("online over TLS", lambda: tls.retained("stormrange/availability", cafile=authority[0]) ==
+             {"stormrange/availability": "online"})
+        assert first.signal(signal.SIGTERM) == 0, first.errors
+        assert second.signal(signal.SIGTERM) == 0, second.errors
+        # A path that is not there is named with its bytes shown, in one line.
+        result = sandbox.run("mqtt", "--broker", f"mqtts://localhost:{tls.port}", "--cafile", b"/nowhere/c\xfc.pem")
+        assert result.status == 1 and result.stderr == (
+            "stormrange: cannot read --cafile /nowhere/c\\x{FC}.pem: No such file or directory\n"), result.stderr
+    finally:
+        login.stop()
+        tls.stop()

@@ -35,6 +35,10 @@ struct MQTTCommand: Command {
     """
   let historyAccess = HistoryAccess.watches
 
+  /// Its paths, `--password-file` and `--cafile`, may hold any bytes; ``MQTTOptions`` refuses
+  /// other values that are not UTF-8.
+  func takesBytes(in arguments: CommandArguments) -> Bool { true }
+
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     MQTTOptions.flags.filter { $0 == "--subscribe" || !previous.contains($0) }
   }
@@ -47,7 +51,8 @@ struct MQTTCommand: Command {
     }
     // Each of the shell's arguments is one value: a path or a name with a space stays whole, and
     // a value is never read as a flag (`--username 'bob --homeassistant'`).
-    let options = try MQTTOptions(words: arguments.shellArguments ?? arguments.all, usage: usageError)
+    let options = try MQTTOptions(
+      arguments: arguments.shellArgumentBytes ?? arguments.all.map { Array($0.utf8) }, usage: usageError)
     guard let mqtt = session.mqtt else {
       throw .invalidArgument("mqtt needs a running stormrange program to reach the broker")
     }

@@ -28,6 +28,11 @@ public struct DetectorIngest {
   /// Seconds by which a message may be dated before it arrives, and still be news: a live stream's
   /// delay. A sensor's first message later than this is told of (``SensorState/lagSaid``).
   static let streamDelay = 600.0
+  /// The most sensors kept at once. rtl_433 hears every sensor nearby, and a neighbour's devices, a
+  /// noisy band or a replayed capture can bring any number of ids (300,000 took 230 MB). Past this
+  /// one, each new sensor takes the place of the one heard least recently, so a flood of ids never
+  /// locks out a real sensor heard among them: it is heard again before 64 others are new.
+  public static let maximumSensors = 64
 
   public struct Options: Sendable {
     public var format: DetectorFormat
@@ -60,6 +65,11 @@ public struct DetectorIngest {
     public var newSensor: DetectorSource?
     /// The sensor whose summary this message changed; nil when none did.
     public var sensor: DetectorSource?
+    /// The sensor forgotten to make room for ``newSensor`` (``maximumSensors``): its summary is
+    /// gone, and a message from it later starts it afresh.
+    public var forgotten: DetectorSource?
+    /// Whether this is the first sensor forgotten: to say once that the cap was reached.
+    public var firstForgotten = false
 
     public init() {}
   }
@@ -68,6 +78,10 @@ public struct DetectorIngest {
   private var states: [String: SensorState] = [:]
   /// The sensors' names in the order they were first heard.
   private var order: [String] = []
+  /// Messages taken so far: the clock by which the sensor heard least recently is found.
+  private var heard = 0
+  /// Whether a sensor has been forgotten (``maximumSensors``).
+  public private(set) var hasForgotten = false
 
   public init(_ options: Options) { self.options = options }
 
@@ -97,11 +111,14 @@ public struct DetectorIngest {
     }
     let name = message.source.name
     if states[name] == nil {
+      if states.count >= Self.maximumSensors { forgetOne(for: &delivery) }
       states[name] = SensorState(source: message.source)
       order.append(name)
       delivery.newSensor = message.source
     }
     delivery.sensor = message.source
+    heard += 1
+    states[name]!.lastHeard = heard
     var state = states[name]!
     defer { states[name] = state }
     let told = Self.judgeTime(of: message, arrival: arrival, state: &state)
@@ -142,6 +159,17 @@ public struct DetectorIngest {
       delivery.warning = StormrangeError.message(for: error)
     }
     return delivery
+  }
+
+  /// Forgets the sensor heard least recently, to make room for a new one: a scan of at most
+  /// ``maximumSensors``, once per new sensor.
+  private mutating func forgetOne(for delivery: inout Delivery) {
+    guard let oldest = states.min(by: { $0.value.lastHeard < $1.value.lastHeard }) else { return }
+    states[oldest.key] = nil
+    order.removeAll { $0 == oldest.key }
+    delivery.forgotten = oldest.value.summary.source
+    delivery.firstForgotten = !hasForgotten
+    hasForgotten = true
   }
 
   /// What to tell of a message's own time, once per sensor (``SensorState/clockNotSetSaid``,

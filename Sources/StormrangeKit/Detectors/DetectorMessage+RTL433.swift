@@ -11,7 +11,8 @@ extension DetectorMessage {
 
   /// One line of `rtl_433 -F json`: `{"time": "2026-11-25T10:09:31Z", "model": "FineOffset-WH31L",
   /// "id": 67016, "state": "strike", "storm_dist_km": 5, "strike_count": 1, …}`. The sensor is
-  /// `MODEL-ID`; `storm_dist_km` is absent when the sensor sends 63 (no storm).
+  /// `MODEL-ID`, its id a whole number from 0 (``JSONObject/sensorID(_:)``); `storm_dist_km` is
+  /// absent when the sensor sends 63 (no storm).
   ///
   /// `state` is a word since rtl_433 22.11 (`reset`, `interference`, `noise`, `strike`) and a
   /// number before (0, 1, 4, 8); 0, `reset`, is a battery change or reboot (the decoder's
@@ -27,8 +28,13 @@ extension DetectorMessage {
     guard let model = try object.string("model") else {
       throw DetectorMessageProblem("no 'model': not a line of rtl_433 -F json")
     }
-    let name = try object.text("id").map { "\(model)-\($0)" } ?? model
-    guard sensors.isEmpty || sensors.contains(name) else { return nil }
+    switch model {
+    case fineOffsetWH31L: break
+    default:
+      // Another model's id is only for --sensor, which passes it over without a word.
+      let name = try object.text("id").map { "\(model)-\($0)" } ?? model
+      guard sensors.isEmpty || sensors.contains(name) else { return nil }
+    }
     switch model {
     case fineOffsetWH31L: break
     case acuRite6045M:
@@ -39,6 +45,11 @@ extension DetectorMessage {
         "model '\(shown(model))' is not a lightning sensor stormrange reads; it reads \(fineOffsetWH31L) "
           + "(Ecowitt WH57, Ambient WH31L): rtl_433 -R 190 decodes only that")
     }
+    guard let id = try object.sensorID("id") else {
+      throw DetectorMessageProblem("no 'id': rtl_433 names each sensor by its id")
+    }
+    let name = "\(model)-\(id)"
+    guard sensors.isEmpty || sensors.contains(name) else { return nil }
     guard let source = DetectorSource(name, kind: .as3935) else {
       throw DetectorMessageProblem(
         "'\(shown(name))' is not a source name (1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.')"

@@ -8,7 +8,8 @@ import StormrangeStore
 /// with one write, as a batch's `add` lines are (group commit), then confirmed, one line each as
 /// `add` confirms one. Warnings go to standard error as `stormrange: line N: …`, at most
 /// ``reportedWarnings`` and then how many more at the end; each new sensor is announced once
-/// (unless `--sensor` named the ones wanted); a summary of each sensor is written at the end and
+/// (unless `--sensor` named the ones wanted), until more than ``DetectorIngest/maximumSensors``
+/// have been heard, which is said once; a summary of each sensor is written at the end and
 /// every ``summaryInterval`` of the session's clock, at the first line after it.
 ///
 /// Nothing is kept per line, so memory stays flat however long the stream runs. The executable
@@ -96,7 +97,9 @@ public final class IngestStream {
       return nil
     }
     let delivery = ingest.receive(line.text, arrival: line.arrival.wall)
-    if let sensor = delivery.newSensor, ingest.options.sensors.isEmpty {
+    if delivery.firstForgotten {
+      write("stormrange: line \(lineNumber): " + Self.capReached(ingest.options.format))
+    } else if let sensor = delivery.newSensor, ingest.options.sensors.isEmpty, !ingest.hasForgotten {
       // rtl_433 hears the neighbours' sensors too: say how to leave them out.
       let hint =
         ingest.options.format == .rtl433 ? "; --sensor \(sensor.name) records only the sensors named" : ""
@@ -110,6 +113,15 @@ public final class IngestStream {
     } catch {
       return error
     }
+  }
+
+  /// Said once, when a sensor is first forgotten (``DetectorIngest/maximumSensors``); new sensors
+  /// are not announced after it, so a flood of ids gives this line, not a line each.
+  static func capReached(_ format: DetectorFormat) -> String {
+    let most = DetectorIngest.maximumSensors
+    return "more than \(most) sensors heard: the \(most) heard most recently are kept, each new one "
+      + "in place of the one heard least recently, and new sensors are no longer announced"
+      + (format == .rtl433 ? "; --sensor NAME records only the sensors named" : "")
   }
 
   private func warn(_ message: String) {

@@ -66,6 +66,31 @@ struct JSONObject {
     }
   }
 
+  /// A sensor's id: a whole number from 0 to ``largestSensorID``; nil when absent or null. Text is
+  /// refused, digits too: `"67016"` beside `67016` would be one sensor or two by guesswork, and
+  /// rtl_433 prints the WH31L's id as a number. A negative or fractional id is no sensor's.
+  func sensorID(_ key: String) throws(DetectorMessageProblem) -> Int? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .string(let text)?:
+      throw DetectorMessageProblem(
+        "'\(key)' is the string \"\(DetectorMessage.shown(text))\", not a number: a sensor's id is a whole number from 0"
+      )
+    case .number(let value)?:
+      guard value.rounded() == value, value >= 0, value <= Double(Self.largestSensorID) else {
+        throw DetectorMessageProblem(
+          "'\(key)' is \(value.messageText), not a sensor's id (a whole number from 0)"
+            + (value > Double(Self.largestSensorID) ? " of at most 15 digits" : ""))
+      }
+      return Int(value)
+    case let other?: throw DetectorMessageProblem("'\(key)' is \(other.typeDescription), not a number")
+    }
+  }
+
+  /// The largest id, 15 digits: a double holds every whole number up to it, and `MODEL-ID` stays
+  /// within a source name's 32 characters.
+  static let largestSensorID = 999_999_999_999_999
+
   /// An object; nil when absent or null.
   func object(_ key: String) throws(DetectorMessageProblem) -> JSONObject? {
     switch members[key] {

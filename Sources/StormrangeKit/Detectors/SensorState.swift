@@ -23,6 +23,9 @@ struct SensorState {
   /// Whether a warning said that this sensor's messages are dated well before they arrived (a
   /// log replayed, or a clock in another zone): once.
   var lagSaid = false
+  /// When it was last heard, by ``DetectorIngest``'s count of messages: the sensor heard least
+  /// recently is forgotten first (``DetectorIngest/maximumSensors``).
+  var lastHeard = 0
 
   init(source: DetectorSource) { summary = SensorSummary(source: source) }
 

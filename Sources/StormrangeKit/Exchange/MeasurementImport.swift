@@ -244,12 +244,22 @@ struct MeasurementImport {
     for (offset, element) in elements.enumerated() {
       let name = "entry \(offset + 1)"
       do {
-        // Exactly the rules that loading the history applies, so that an entry imports when and
-        // only when it would load: a refused history moved aside by `clear` comes back this way.
-        keep(
-          try HistoryFormat.encoded(
-            HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1),
-          named: name)
+        // The rules that loading the history applies, so that an entry imports when it would
+        // load (a refused history moved aside by `clear` comes back this way), but for a source
+        // `.` or `..`, which loads but is not taken as a new one.
+        let entry = try HistoryFormat.encoded(
+          HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1)
+        if case .detector(let source) = entry.measurement.origin,
+          DetectorSource.folderNames.contains(source.name)
+        {
+          problems.append(
+            Problem(
+              row: name,
+              message: "'source' is '\(source.name)', not a detector name (. and .. name folders); "
+                + "give the entry another source"))
+          continue
+        }
+        keep(entry, named: name)
       } catch {
         // The history format's messages already name the entry: "entry 3 has no 'date'".
         problems.append(Problem(row: name, message: error.message))

@@ -24,6 +24,10 @@ public protocol Command: Sendable {
   /// ``CommandArguments/path(from:)``), or nil when they have none. A one-shot command may have bytes
   /// that are not UTF-8 there, and only there.
   func pathArgument(in arguments: CommandArguments) -> Int?
+  /// Whether a one-shot command's `arguments`, not all UTF-8, may run: by default when the bytes
+  /// that are not are in its PATH (``pathArgument(in:)``); a command with paths among other values
+  /// (`mqtt`) checks them itself, from ``CommandArguments/shellArgumentBytes``.
+  func takesBytes(in arguments: CommandArguments) -> Bool
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome
 }
 
@@ -34,6 +38,10 @@ extension Command {
   public var commitsInGroups: Bool { false }
   public func completions(forArgument index: Int, after previous: [String]) -> [String] { [] }
   public func pathArgument(in arguments: CommandArguments) -> Int? { nil }
+  public func takesBytes(in arguments: CommandArguments) -> Bool {
+    guard let path = pathArgument(in: arguments) else { return false }
+    return arguments.isText(before: path)
+  }
 
   /// The usage error for this command.
   func usageError(_ problem: String) -> StormrangeError {

@@ -16,10 +16,16 @@ public struct CommandArguments: Sendable {
   /// ``InputLine/argumentBytes``), and how many of them, from the start, are UTF-8: up to there the
   /// line's text has the same bytes.
   let argumentBytes: (bytes: [UInt8], validPrefix: Int)?
+  /// With ``argumentBytes``, where each argument starts in them (``InputLine/argumentByteOffsets``).
+  let argumentByteOffsets: [Int]?
 
-  /// Splits `line`; nil for a line with no words. `argumentOffsets`, `argumentBytes`: see
-  /// ``InputLine/argumentOffsets`` and ``InputLine/argumentBytes``.
-  public init?(_ line: String, argumentOffsets: [Int]? = nil, argumentBytes: [UInt8]? = nil) {
+  /// Splits `line`; nil for a line with no words. `argumentOffsets`, `argumentBytes`,
+  /// `argumentByteOffsets`: see ``InputLine/argumentOffsets``, ``InputLine/argumentBytes`` and
+  /// ``InputLine/argumentByteOffsets``.
+  public init?(
+    _ line: String, argumentOffsets: [Int]? = nil, argumentBytes: [UInt8]? = nil,
+    argumentByteOffsets: [Int]? = nil
+  ) {
     let all = Self.words(of: line)
     guard let first = all.first else { return nil }
     commandName = first
@@ -27,6 +33,7 @@ public struct CommandArguments: Sendable {
     self.line = line
     argumentStarts = argumentOffsets?.map { line.utf8.index(line.utf8.startIndex, offsetBy: $0) }
     self.argumentBytes = argumentBytes.map { ($0, Self.validPrefixLength(of: $0)) }
+    self.argumentByteOffsets = argumentBytes == nil ? nil : argumentByteOffsets
   }
 
   private init() {
@@ -35,6 +42,7 @@ public struct CommandArguments: Sendable {
     line = ""
     argumentStarts = nil
     argumentBytes = nil
+    argumentByteOffsets = nil
   }
 
   /// The arguments of an empty line: no command name, no words.
@@ -61,6 +69,19 @@ public struct CommandArguments: Sendable {
       // Each argument ends at the one space that joined it to the next.
       let end = index + 1 < starts.count ? line.utf8.index(before: starts[index + 1]) : line.endIndex
       return String(line.unicodeScalars[starts[index]..<end])
+    }
+  }
+
+  /// ``shellArguments`` as bytes, exactly as the shell passed them, even bytes that are not UTF-8:
+  /// for a command whose values include paths (`mqtt --cafile PATH`), each checked by the command.
+  /// Nil for a line read from input.
+  public var shellArgumentBytes: [[UInt8]]? {
+    guard let (bytes, _) = argumentBytes, let starts = argumentByteOffsets else {
+      return shellArguments?.map { Array($0.utf8) }
+    }
+    return starts.indices.dropFirst().map { index in
+      let end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
+      return Array(bytes[starts[index]..<end])
     }
   }
 

@@ -27,6 +27,9 @@ public struct InputLine: Sendable {
   /// (`text` has U+FFFD in place of each sequence that is not UTF-8, and `isValidUTF8` is false), so
   /// that a PATH can keep them; nil otherwise.
   public var argumentBytes: [UInt8]?
+  /// With ``argumentBytes``, where each argument starts in them: so that a value of its own (`mqtt
+  /// --cafile PATH`) keeps its bytes too.
+  public var argumentByteOffsets: [Int]?
 
   /// How long the window the line arrived in is, in seconds: 0 for one that came while stormrange
   /// waited for it.
@@ -51,7 +54,14 @@ public struct InputLine: Sendable {
     let bytes = Array(arguments.joined(separator: [UInt8(ascii: " ")]))
     let text = String(validating: bytes, as: UTF8.self)
     self.init(text ?? String(decoding: bytes, as: UTF8.self), arrival: arrival, isValidUTF8: text != nil)
-    if text == nil { argumentBytes = bytes }
+    if text == nil {
+      argumentBytes = bytes
+      var start = 0
+      argumentByteOffsets = arguments.map { argument in
+        defer { start += argument.count + 1 }
+        return start
+      }
+    }
     // Offsets in `text`: a bad sequence there is U+FFFD's three bytes. Decoding stops a bad sequence
     // at the space between two arguments, so each argument decodes as it does in the whole line.
     var offset = 0

@@ -38,15 +38,14 @@ public final class Interpreter {
     if line.argumentOffsets == nil, text.hasSuffix("\r") { text.removeLast() }
     guard
       let arguments = CommandArguments(
-        text, argumentOffsets: line.argumentOffsets, argumentBytes: line.argumentBytes)
+        text, argumentOffsets: line.argumentOffsets, argumentBytes: line.argumentBytes,
+        argumentByteOffsets: line.argumentByteOffsets)
     else {
       return try registry.emptyLine.run(CommandArguments.none, in: session)
     }
     let command = registry.command(named: arguments.commandName)
     if !line.isValidUTF8 {
-      guard let command, let path = command.pathArgument(in: arguments), arguments.isText(before: path) else {
-        throw .argumentsNotUTF8
-      }
+      guard let command, command.takesBytes(in: arguments) else { throw .argumentsNotUTF8 }
     }
     if arguments.commandName.first == "#" { return .proceed }
     guard let command else {

@@ -70,8 +70,9 @@ extension StormrangeError {
       return "bearing_deg \(degrees) is not a bearing (0 to 360 degrees)"
     case .sourceInvalid(let typed):
       let shown = typed.count > 40 ? String(typed.prefix(40)) + "…" : typed
+      let folder = DetectorSource.folderNames.contains(typed) ? " (. and .. name folders)" : ""
       return
-        "'\(shown.escapedForDisplay)' is not a detector name; use 1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.', e.g. as3935"
+        "'\(shown.escapedForDisplay)' is not a detector name\(folder); use 1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.', e.g. as3935"
     case .kindInvalid(let typed):
       let shown = typed.count > 40 ? String(typed.prefix(40)) + "…" : typed
       return "'\(shown.escapedForDisplay)' is not a kind of detector; use \(DetectorKind.choices)"

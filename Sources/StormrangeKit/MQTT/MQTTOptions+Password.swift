@@ -11,8 +11,7 @@ extension MQTTOptions {
   /// without one).
   public func password(environment: [String: String]) throws(StormrangeError) -> String? {
     var password: String?
-    if let passwordFile {
-      let path = SystemPath(passwordFile)
+    if let path = passwordFile {
       let read: (bytes: [UInt8], identity: FileIdentity)?
       do {
         read = try DurableFile.read(path: path, limit: 64 * 1024)

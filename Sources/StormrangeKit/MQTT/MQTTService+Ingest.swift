@@ -10,7 +10,8 @@ extension MQTTService {
 
   /// Records what `message` holds, read as `format`, as `ingest` records a line: its reading
   /// confirmed on standard output as `add` confirms one, a warning or a new sensor on standard
-  /// error. Returns the source of the sensor whose summary it changed.
+  /// error. Returns the source of the sensor whose summary it changed; a sensor forgotten to make
+  /// room for a new one (``DetectorIngest/maximumSensors``) goes to ``forgottenSensors``.
   func ingest(_ message: ReceivedMessage, as format: DetectorFormat) -> String? {
     // Other sensors of a Tasmota device share `tele/+/SENSOR` (temperatures, power): not a word
     // about those.
@@ -22,15 +23,21 @@ extension MQTTService {
       source: Self.source(of: message.topic, format: format))
     readers[format] = reader
     let topic = message.topic.escapedForDisplay
-    if let sensor = delivery.newSensor {
+    if delivery.firstForgotten {
+      inform("topic \(topic): " + IngestStream.capReached(format))
+    } else if let sensor = delivery.newSensor, !reader.hasForgotten {
       inform("topic \(topic): new sensor \(sensor.name) (\(sensor.kind.rawValue))")
+    }
+    if let forgotten = delivery.forgotten?.name, sensorSummaries.removeValue(forKey: forgotten) != nil {
+      forgottenSensors.append(forgotten)
     }
     if let warning = delivery.warning { warn("topic \(topic): \(warning)") }
     if let reading = delivery.reading {
       do {
         try session.record(reading, warning: nil, unit: session.currentSettings.unit)
       } catch {
-        warn("topic \(topic): \(error.message)")
+        // Not a warning about the message but the history's refusal (missing, full): always said.
+        inform("topic \(topic): \(error.message)")
       }
     }
     guard let sensor = delivery.sensor, let summary = reader.summary(of: sensor.name) else { return nil }
@@ -39,16 +46,19 @@ extension MQTTService {
   }
 
   /// The source of a Tasmota reading: its device's topic, the level before `SENSOR`
-  /// (`tele/lightning/SENSOR` → `lightning`), when that is a source name; else the format's
-  /// default. rtl_433 names its sensors itself, and km readings are the format's default.
+  /// (`tele/lightning/SENSOR` → `lightning`), when that is a source name, and not `.` or `..`
+  /// (``DetectorSource/folderNames``); else the format's default. rtl_433 names its sensors
+  /// itself, and km readings are the format's default.
   static func source(of topic: String, format: DetectorFormat) -> DetectorSource? {
     guard format == .tasmota else { return nil }
     let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
     guard levels.count >= 2, levels.last == "SENSOR" else { return nil }
-    return DetectorSource(String(levels[levels.count - 2]), kind: .as3935)
+    return try? MeasurementRules.detector(String(levels[levels.count - 2]), kind: .as3935)
   }
 
-  private func warn(_ text: String) {
+  /// A warning about a message, counted: shown while there have been at most
+  /// ``reportedWarnings``, then said once that no more are shown.
+  func warn(_ text: String) {
     warnings += 1
     if warnings <= Self.reportedWarnings { inform(text) }
     if warnings == Self.reportedWarnings + 1 {

@@ -20,6 +20,9 @@ public final class MQTTService {
   var sensorSummaries: [String: String] = [:]
   /// The readers of detector messages, one per format (``ingest(_:as:)``).
   var readers: [DetectorFormat: DetectorIngest] = [:]
+  /// The sensors forgotten since the last messages were published, whose retained summaries are
+  /// to be cleared, so that the broker keeps no more of them than stormrange does.
+  var forgottenSensors: [String] = []
   /// Warnings about messages so far.
   var warnings = 0
   /// The problem with the history last reported, so that it is reported once.
@@ -27,6 +30,11 @@ public final class MQTTService {
   /// Drops the output not yet written out: the confirmations of readings whose save failed. The
   /// runner sets it; its console holds nothing else when ``received(_:)`` runs.
   public var discardUnwritten: () -> Void = {}
+
+  /// The longest payload read, in bytes: the 4 MiB a line of standard input may have
+  /// (``InputLine/maximumLength``), far more than any detector's message. A longer one is refused
+  /// with a warning; the runner also asks the broker not to send one at all.
+  public static let maximumPayload = InputLine.maximumLength
 
   public init(options: MQTTOptions, status: LiveStatus, softwareVersion: String) {
     self.options = options
@@ -77,6 +85,12 @@ public final class MQTTService {
     return [MQTTMessage(topic: topics.status, payload: json)]
   }
 
+  /// `the message is 52,428,800 bytes, more than the 4 MiB (4,194,304 bytes) a message may have; skipped`.
+  static func tooLong(_ length: Int) -> String {
+    "the message is \(ByteCount.text(length)), more than the \(maximumPayload >> 20) MiB "
+      + "(\(ByteCount.text(maximumPayload))) a message may have; skipped"
+  }
+
   /// The subscription a message on `topic` arrived through: the first whose filter matches.
   func subscription(for topic: String) -> MQTTSubscription? {
     options.subscriptions.first { MQTTTopic.matches(topic, filter: $0.filter) }
@@ -94,6 +108,10 @@ public final class MQTTService {
     let before = session.history.entries.count
     for message in fresh {
       guard let subscription = subscription(for: message.topic) else { continue }
+      guard !message.isTooLong else {
+        warn("topic \(message.topic.escapedForDisplay): " + Self.tooLong(message.length))
+        continue
+      }
       if let source = ingest(message, as: subscription.format) { changedSources.insert(source) }
     }
     let recorded = session.history.entries.count - before
@@ -110,7 +128,11 @@ public final class MQTTService {
             + " not recorded"))
     }
     if recorded > 0 { status.historyChangedHere() }
-    var published = changedSources.sorted().compactMap { source in
+    // An empty retained message removes the retained one: first, so that a sensor forgotten and
+    // heard again in the same messages ends with its new summary.
+    var published = forgottenSensors.map { MQTTMessage(topic: topics.sensor($0), payload: "") }
+    forgottenSensors.removeAll()
+    published += changedSources.sorted().compactMap { source in
       sensorSummaries[source].map { MQTTMessage(topic: topics.sensor(source), payload: $0) }
     }
     published += update(historyMayHaveChanged: true)
@@ -121,16 +143,33 @@ public final class MQTTService {
 /// A message that arrived on a subscribed topic.
 public struct ReceivedMessage: Equatable, Sendable {
   public let topic: String
+  /// Its payload; empty when it was too long to keep (``isTooLong``).
   public let payload: [UInt8]
+  /// The payload's length as it arrived, in bytes.
+  public let length: Int
   /// The broker kept it from before and sent it because of the subscription.
   public let retained: Bool
   /// When it arrived.
   public let arrival: Moment
 
   public init(topic: String, payload: [UInt8], retained: Bool, arrival: Moment) {
+    self.init(topic: topic, payload: payload, length: payload.count, retained: retained, arrival: arrival)
+  }
+
+  /// A message whose payload of `length` bytes is over ``MQTTService/maximumPayload``: the client
+  /// does not copy it, so that memory grows by no more than the library's own copy.
+  public init(topic: String, tooLong length: Int, retained: Bool, arrival: Moment) {
+    self.init(topic: topic, payload: [], length: length, retained: retained, arrival: arrival)
+  }
+
+  private init(topic: String, payload: [UInt8], length: Int, retained: Bool, arrival: Moment) {
     self.topic = topic
     self.payload = payload
+    self.length = length
     self.retained = retained
     self.arrival = arrival
   }
+
+  /// Whether the payload is over ``MQTTService/maximumPayload``, and refused.
+  public var isTooLong: Bool { length > MQTTService.maximumPayload }
 }

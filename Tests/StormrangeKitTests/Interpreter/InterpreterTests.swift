@@ -55,7 +55,7 @@ import Testing
     #expect(test.output.take().hasSuffix("exported 1 measurement to \(file.description) (CSV)\n"))
     let refused =
       "stormrange: the command is not valid UTF-8 text, so it was not run; only a file name "
-      + "(the PATH of export or import) may hold other bytes\n"
+      + "(the PATH of export or import, mqtt's --password-file and --cafile) may hold other bytes\n"
     for arguments in [
       [Array("add".utf8), Array("7".utf8), Array("note".utf8), [0x63, 0xE9]],
       [Array("export".utf8), [0x63, 0xE9], Array("out".utf8)],

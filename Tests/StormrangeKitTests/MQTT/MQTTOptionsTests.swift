@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StormrangeStore
 import TestSupport
 import Testing
 
@@ -58,7 +59,9 @@ import Testing
         MQTTSubscription(filter: "tele/+/SENSOR", format: .tasmota),
         MQTTSubscription(filter: "rtl_433/+/events", format: .rtl433),
       ])
-    #expect(read.username == "pi" && read.passwordFile == "/etc/pw" && read.caFile == "/etc/ca.pem")
+    #expect(
+      read.username == "pi" && read.passwordFile == SystemPath("/etc/pw")
+        && read.caFile == SystemPath("/etc/ca.pem"))
     let defaults = try options(["--broker", "mqtt://b"])
     #expect(
       defaults.topicPrefix == "stormrange" && defaults.homeAssistantPrefix == nil
@@ -112,10 +115,10 @@ import Testing
       try read.password(environment: ["STORMRANGE_MQTT_PASSWORD": "x"])
     }
     read.username = "pi"
-    read.passwordFile = directory.file("missing")
+    read.passwordFile = SystemPath(directory.file("missing"))
     #expect(throws: StormrangeError.self) { try read.password(environment: [:]) }
     try directory.write("empty", "\n")
-    read.passwordFile = directory.file("empty")
+    read.passwordFile = SystemPath(directory.file("empty"))
     #expect(throws: StormrangeError.self) { try read.password(environment: [:]) }
   }
 
@@ -150,5 +153,26 @@ import Testing
     #expect(try !options(["--broker", "mqtt://x", "--homeassistant"]).removesHomeAssistant)
     #expect(
       refusal(["--broker", "mqtt://x", "--homeassistant-remove=yes"])?.contains("takes no value") == true)
+  }
+
+  /// The paths keep their bytes, as `export` and `import` keep theirs; any other value must be text
+  /// (issue 29).
+  @Test func thePathsKeepTheirBytesAndOtherValuesMustBeText() throws {
+    let usage = { (problem: String) in
+      StormrangeError.usage(command: "mqtt", usage: "mqtt …", problem: problem)
+    }
+    let read = try MQTTOptions(
+      arguments: [
+        Array("--broker".utf8), Array("mqtts://b".utf8), Array("--password-file".utf8),
+        [0x70, 0xFC, 0x20, 0x77],
+        Array("--cafile=".utf8) + [0xFF],
+      ], usage: usage)
+    #expect(read.passwordFile == SystemPath(bytes: [0x70, 0xFC, 0x20, 0x77]))
+    #expect(read.caFile == SystemPath(bytes: [0xFF]))
+    #expect(throws: StormrangeError.self) {
+      try MQTTOptions(
+        arguments: [Array("--broker".utf8), Array("mqtt://b".utf8), Array("--username".utf8), [0xFC]],
+        usage: usage)
+    }
   }
 }
