@@ -112,10 +112,6 @@ def test_the_documented_entities_show_the_status_and_go_unavailable_with_the_ser
         service.stop()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "mqtt publishes `online` before the fresh status on connecting, so Home Assistant shows the previous "
-    "run's retained status for a moment; passes once the publish-order fix (fresh status and configs "
-    "before online) is merged"))
 def test_a_restart_on_a_storm_that_has_ended_never_shows_the_old_shelter_now(sandbox, broker, home_assistant, tmp_path):
     entity = "binary_sensor.stormrange_shelter_now"
     service = start(sandbox, broker, *current_storm())
