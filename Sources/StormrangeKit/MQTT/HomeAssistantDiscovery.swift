@@ -37,6 +37,14 @@ struct HomeAssistantDiscovery {
     /// Published since the first release with the unique id `stormrange_PREFIX_ENTITY`, kept so
     /// that what users gave the entity (a name, an area, automations) stays with it.
     var firstRelease = false
+    /// The topic its template reads: nil for the status; a sensor's summary for its entities
+    /// (``sensorEntities(of:)``).
+    var stateTopic: String?
+    /// `diagnostic` for a detector's health, which Home Assistant shows apart from the storm.
+    var category: String?
+    /// A count since the service started (`total_increasing`: Home Assistant takes its drop at a
+    /// restart as a new start, not as a count taken back).
+    var counter = false
   }
 
   /// A JSON value as the template reads it: `value_json.a.b`, present only when every object on
@@ -178,7 +186,7 @@ struct HomeAssistantDiscovery {
   func uniqueID(of entity: Entity) -> String { deviceID + "_" + entity.id }
 
   /// `homeassistant/sensor/UNIQUE_ID/config`.
-  private func topic(of entity: Entity, uniqueID: String) -> String {
+  func topic(of entity: Entity, uniqueID: String) -> String {
     "\(discoveryPrefix)/\(entity.component.rawValue)/\(uniqueID)/config"
   }
 
@@ -202,11 +210,12 @@ struct HomeAssistantDiscovery {
     }
   }
 
-  private func config(of entity: Entity) -> String {
+  func config(of entity: Entity) -> String {
+    let stateTopic = entity.stateTopic ?? topics.status
     var members: [(String, String)] = [
       ("name", JSONText.string(entity.name)),
       ("unique_id", JSONText.string(publishedID(of: entity))),
-      ("state_topic", JSONText.string(topics.status)),
+      ("state_topic", JSONText.string(stateTopic)),
       ("value_template", JSONText.string(entity.template)),
       ("availability_topic", JSONText.string(topics.availability)),
       ("payload_available", JSONText.string(MQTTTopics.online)),
@@ -218,11 +227,13 @@ struct HomeAssistantDiscovery {
     if let deviceClass = entity.deviceClass { members.append(("device_class", JSONText.string(deviceClass))) }
     if let unit = entity.unit { members.append(("unit_of_measurement", JSONText.string(unit))) }
     if entity.measured { members.append(("state_class", JSONText.string("measurement"))) }
+    if entity.counter { members.append(("state_class", JSONText.string("total_increasing"))) }
+    if let category = entity.category { members.append(("entity_category", JSONText.string(category))) }
     if let precision = entity.precision { members.append(("suggested_display_precision", String(precision))) }
     if let icon = entity.icon { members.append(("icon", JSONText.string(icon))) }
     if let attributes = entity.attributesTemplate {
       members += [
-        ("json_attributes_topic", JSONText.string(topics.status)),
+        ("json_attributes_topic", JSONText.string(stateTopic)),
         ("json_attributes_template", JSONText.string(attributes)),
       ]
     }

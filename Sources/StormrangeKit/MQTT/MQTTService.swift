@@ -15,7 +15,7 @@ public final class MQTTService {
   public let options: MQTTOptions
   public let status: LiveStatus
   public let topics: MQTTTopics
-  private let discovery: HomeAssistantDiscovery?
+  let discovery: HomeAssistantDiscovery?
   /// Each sensor's summary (JSON), by source, as last published.
   var sensorSummaries: [String: String] = [:]
   /// The readers of detector messages, one per format (``ingest(_:as:)``).
@@ -23,6 +23,8 @@ public final class MQTTService {
   /// The sensors forgotten since the last messages were published, whose retained summaries are
   /// to be cleared, so that the broker keeps no more of them than stormrange does.
   var forgottenSensors: [String] = []
+  /// The sensors whose Home Assistant entities' configs are published (``discoveryOfNewSensor(_:)``).
+  var discoveredSensors: Set<String> = []
   /// Warnings about messages so far.
   var warnings = 0
   /// The problem with the history last reported, so that it is reported once.
@@ -62,7 +64,7 @@ public final class MQTTService {
   /// `online` comes last: until then Home Assistant shows the entities unavailable, rather than the
   /// previous run's retained status (a storm that ended during the outage flashing "shelter now").
   public func connected() -> [MQTTMessage] {
-    var messages = (discovery?.clearedMessages ?? []) + (discovery?.messages ?? [])
+    var messages = (discovery?.clearedMessages ?? []) + (discovery?.messages ?? []) + discoveryOfKeptSensors()
     if let json = status.freshJSON() ?? status.lastJSON {
       messages.append(MQTTMessage(topic: topics.status, payload: json))
     }
@@ -129,9 +131,14 @@ public final class MQTTService {
     }
     if recorded > 0 { status.historyChangedHere() }
     // An empty retained message removes the retained one: first, so that a sensor forgotten and
-    // heard again in the same messages ends with its new summary.
-    var published = forgottenSensors.map { MQTTMessage(topic: topics.sensor($0), payload: "") }
+    // heard again in the same messages ends with its new summary. Its entities' configs go before
+    // its summary, so that Home Assistant removes them before their state empties; a new sensor's
+    // come before its summary, which Home Assistant then reads as their state.
+    var published = forgottenSensors.flatMap {
+      discoveryRemoval(ofForgotten: $0) + [MQTTMessage(topic: topics.sensor($0), payload: "")]
+    }
     forgottenSensors.removeAll()
+    published += changedSources.sorted().flatMap(discoveryOfNewSensor)
     published += changedSources.sorted().compactMap { source in
       sensorSummaries[source].map { MQTTMessage(topic: topics.sensor(source), payload: $0) }
     }
