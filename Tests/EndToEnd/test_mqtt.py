@@ -89,7 +89,7 @@ def test_a_broker_killed_mid_storm_gets_everything_again_when_it_returns(sandbox
     broker.start()  # the same port, nothing retained (no persistence)
     poll("the status of 5", lambda: count_of(status_of(broker)) == 5, RECONNECT)
     assert broker.retained("stormrange/availability") == {"stormrange/availability": "online"}
-    assert len(broker.retained("homeassistant/#")) == 9
+    assert len(broker.retained("homeassistant/#")) == 12
     assert "lost the connection to the broker" in service.errors
     # Subscribed again too: a detector's message after the return lands in the history.
     broker.publish("esp/lightning", "4.5")

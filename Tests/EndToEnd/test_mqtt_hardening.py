@@ -43,7 +43,7 @@ def test_a_restart_publishes_the_fresh_status_and_configs_before_online(sandbox,
         statuses = [json.loads(payload) for topic, payload in before if topic == "stormrange/status"]
         # The old shelter-now came first (retained), then the fresh status, before online.
         assert len(statuses) == 2 and statuses[-1]["advice"]["level"] != "shelter-now", messages
-        assert len([topic for topic, _ in before if topic.startswith("homeassistant/")]) == 9, messages
+        assert len([topic for topic, _ in before if topic.startswith("homeassistant/")]) == 12, messages
         assert service.signal(signal.SIGTERM) == 0
     finally:
         watcher.close()
@@ -104,7 +104,7 @@ def test_two_prefixes_are_two_devices_and_an_old_id_is_cleared(sandbox, broker, 
     broker.publish(old, json.dumps({"unique_id": "stormrange_home_storm_shelter_now"}), retain=True)
     first = services(sandbox, "--broker", broker.url, "--topic-prefix", "home/storm", "--homeassistant-prefix", "ha")
     second = services(sandbox, "--broker", broker.url, "--topic-prefix", "home_storm", "--homeassistant-prefix", "ha")
-    configs = poll("both devices' configs", lambda: (found := broker.retained("ha/#")) and len(found) == 18 and found)
+    configs = poll("both devices' configs", lambda: (found := broker.retained("ha/#")) and len(found) == 24 and found)
     assert old not in configs
     devices = {json.loads(config)["device"]["identifiers"][0] for config in configs.values()}
     assert devices == {"stormrange_home_2fstorm", "stormrange_home__storm"}
