@@ -9,7 +9,7 @@ import StormrangeStore
 /// The status comes from ``LiveStatus``, as `watch` shows it: computed after every change to the
 /// history and whenever it changes with time, and once a minute while a storm is current. Every
 /// message is retained, so each new connection publishes the whole state again: availability, the
-/// discovery configs, the status and each sensor's summary. A reading from a subscribed topic is
+/// discovery configs (each sensor's entities among them), the status and each sensor's summary. A reading from a subscribed topic is
 /// saved before anything about it is published, so a broker that goes away loses none.
 public final class MQTTService {
   public let options: MQTTOptions
