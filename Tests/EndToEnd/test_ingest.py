@@ -101,6 +101,21 @@ def test_a_message_not_later_than_the_last_is_not_a_wrap(sandbox):
     assert "wrap" not in result.stderr
 
 
+
+def test_a_message_dated_ahead_leaves_the_baseline_for_the_real_ones(sandbox):
+    # A message from the future is refused, and must not become the sensor's last message: the real
+    # strikes after it were taken for repeats of it, and none was saved (a false all-clear).
+    start = utc_now() - datetime.timedelta(minutes=10)
+    at = lambda seconds: start + datetime.timedelta(seconds=seconds)  # noqa: E731
+    messages = [(0, 14, 1), (16 * 60, 14, 2), (120, 12, 3), (180, 10, 4), (240, 8, 5)]
+    lines = [wh57.decode(STRIKE, SENSOR, km, count, at(seconds)) for seconds, km, count in messages]
+    result = sandbox.run("ingest", "rtl433", input="".join(line + "\n" for line in lines))
+    assert result.status == 0, result.stderr
+    assert "ahead" in result.stderr or "future" in result.stderr, result.stderr
+    # The count rose from 1 to 3 across the refused message: two strikes, the second one's distance.
+    assert [km for km, _, _ in readings(sandbox)] == [12, 10, 8]
+    assert json.loads(sandbox.run("status", "--json").stdout)["advice"]["level"] == "shelter-now"
+
 def wh57_storm_status(sandbox):
     """The WH57 reports the chip's steps; 40 km, its last, is recorded. One strike every four
     minutes, the sensor's repeats between them, for 40 minutes up to now."""

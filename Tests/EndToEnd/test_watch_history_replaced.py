@@ -53,3 +53,24 @@ def test_the_missing_history_is_said_once_and_the_all_clear_comes_when_due(sandb
     errors = watcher.process.stderr.read().decode()
     assert errors.count("is missing") == 1, errors
     assert errors.startswith(f"stormrange: the history {sandbox.history_path} is missing"), errors
+
+
+def test_an_unreadable_history_moved_away_is_missing_not_empty(sandbox, lines):
+    # Found by an attack on the binary: a history made unreadable, then moved away (the obvious way
+    # to get rid of a broken file), gave a line with `latest: null` and the all-clear.
+    add(sandbox, "20", "at", iso(120))
+    watcher = lines(sandbox, "watch", "--json")
+    first = watcher.line()
+    assert first["advice"]["level"] == "shelter-now"
+    path = sandbox.history_path
+    broken = path.with_name("broken.plist")
+    broken.write_bytes(path.read_bytes().replace(b"<real>", b"<real>nan", 1))
+    os.replace(broken, path)
+    watcher.nothing_for(REDRAW)  # unreadable: said on standard error, no status line
+    os.rename(path, sandbox.home / "aside.plist")
+    line = watcher.line()
+    assert line["latest"] == first["latest"] and line["advice"]["level"] == "shelter-now", line
+    watcher.process.send_signal(signal.SIGTERM)
+    assert watcher.process.wait(timeout=5) == 0
+    errors = watcher.process.stderr.read().decode()
+    assert errors.count("is missing") == 1, errors

@@ -128,6 +128,15 @@ public struct DetectorIngest {
     let ownTime = message.date ?? arrival
     let date = ownTime < Self.earliestClock ? arrival : ownTime
     state.summary.messages += 1
+    // A message dated ahead of the clock has not happened yet: refused whole, it leaves the
+    // sensor's last time and its counter's baseline alone, or it would make the real messages
+    // after it look like repeats until the clock caught up with it.
+    do throws(MeasurementError) {
+      try MeasurementRules.typed.checkDate(date, now: arrival, typed: message.timeText)
+    } catch {
+      delivery.warning = StormrangeError.message(for: error)
+      return delivery
+    }
     // A message replayed or delivered twice does not take the latest back.
     state.summary.lastMessage = max(state.summary.lastMessage ?? date, date)
     var kilometres: Double?

@@ -24,6 +24,9 @@ public final class LiveStatus {
   private var computed: HistoryStatus?
   /// The measurements last read, while the file they came from is missing; nil while it is there.
   private var keptWhileMissing: [Measurement]?
+  /// The measurements of the last read that found a file; nil until one did. A file that could not
+  /// be read leaves them as they were, so that one moved away after that is missing too, not empty.
+  private var lastRead: [Measurement]?
   /// Whether the history changed since the status was computed.
   private var isStale = true
   /// How many times the status was computed, and the count at the last ``freshJSON()``.
@@ -49,7 +52,6 @@ public final class LiveStatus {
   public func reload() -> Bool {
     let history = session.history
     let before = history.entries
-    let hadFile = history.hasFile || keptWhileMissing != nil
     let target = history.target
     let hadProblem = problem
     do {
@@ -62,17 +64,18 @@ public final class LiveStatus {
       notice(
         "the history \(history.path) now leads to \(history.target), which is read and written from now on")
     }
-    if problem == nil, hadFile, !history.hasFile {
-      if keptWhileMissing == nil {
-        keptWhileMissing = before.map(\.measurement)
-        notice(
-          "the history \(history.path) is missing (moved, or being replaced?); the status goes on from the "
-            + "\(before.count) measurements last read until a file is there again: put it back, or restart "
-            + "with --file naming where it went")
-        return false
-      }
-      return false
+    if problem == nil, !history.hasFile, let lastRead {
+      guard keptWhileMissing == nil else { return false }
+      keptWhileMissing = lastRead
+      notice(
+        "the history \(history.path) is missing (moved, or being replaced?); the status goes on from the "
+          + "measurements last read (\(lastRead.count)) until a file is there again: put it back, or "
+          + "restart with --file naming where it went")
+      // From a file that could not be read, there was no status to go on from: there is one now.
+      isStale = true
+      return hadProblem != nil
     }
+    if problem == nil, history.hasFile { lastRead = history.entries.map(\.measurement) }
     // Back after missing: changed only if it holds other measurements than those kept.
     let kept = keptWhileMissing
     keptWhileMissing = nil
