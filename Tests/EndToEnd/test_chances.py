@@ -201,3 +201,17 @@ def test_the_readme_says_it_is_no_substitute_for_official_warnings():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert "no substitute for official warnings" in readme
     assert "so you can tell whether the storm is coming or going" not in readme
+
+
+def test_a_storm_that_may_pass_overhead_is_given_no_side(sandbox):
+    # Found by a newcomer's trial: a storm coming straight from the SW, a bearing with each flash,
+    # read "passes 1 ± 5 km to the S (190° ± 80°)", as if it would miss. Nearer than its ±, a storm
+    # may pass over you, and no side is named.
+    delays = [67, 61, 55, 50, 44, 38, 32]
+    lines = [f"add {delay} at {at(f'03:{2 * index:02d}:00')} from SW" for index, delay in enumerate(delays)]
+    record(sandbox, "03:13:30", lines)
+    document, text = status(sandbox, "03:13:30")
+    motion = document["motion"]
+    assert motion["closest_m"] <= motion["closest_error_m"], motion
+    assert " to the " not in row(text, "closest"), text
+    assert "over or near you, side not known" in row(text, "closest"), text

@@ -42,7 +42,8 @@ struct MotionText {
         words = "steady, \(way)"
       } else if let approaching = trend.chanceApproaching, let receding = trend.chanceReceding {
         words =
-          "steady: approaching \(ChanceText.words(approaching)), receding \(ChanceText.words(receding)) (\(way))"
+          "steady: approaching \(ChanceText.words(approaching, roundingDown: true)), "
+          + "receding \(ChanceText.words(receding, roundingDown: true)) (\(way))"
       } else {
         words = "steady: not surely coming or going (\(way))"
       }
@@ -169,20 +170,23 @@ struct MotionText {
         : "nearest about now (\(time)), within \(within); ranges alone cannot tell whether it is still coming, nor on which side"
     }
     let verb = ahead ? "passes" : risen ? "passed" : "nearest about now:"
+    // A side only when the distance is more than its ±: nearer, it may pass over you, and naming a
+    // side (with an error of 80°) would read as "it will miss me".
+    let sideBearing = closest.distance > closest.distanceError ? closest.bearing : nil
     if short {
-      let side = closest.bearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
+      let side = sideBearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
       return
         "\(ahead || risen ? verb : "nearest") \(unit.format(metres: closest.distance))\(side) at \(clock)"
     }
     let distance = plusMinus.distance(metres: closest.distance, error: closest.distanceError)
     let side =
-      closest.bearing.map { bearing in
+      sideBearing.map { bearing in
         " to the \(Bearing(degrees: bearing)?.nearestCompassPoint ?? "") (\(angle(bearing, error: closest.bearingError)))"
       } ?? ""
     let unknownSide =
       motion.heading != nil
       ? "; over or near you, side not known" : "; ranges alone cannot tell on which side"
-    return "\(verb) \(distance)\(side) at \(time)" + (closest.bearing == nil ? unknownSide : "")
+    return "\(verb) \(distance)\(side) at \(time)" + (sideBearing == nil ? unknownSide : "")
   }
 
   /// Why a trend or motion is unknown.
