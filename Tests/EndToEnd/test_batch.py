@@ -145,7 +145,7 @@ def test_echo_shows_the_failing_line_and_the_error_still_goes_to_stderr(sandbox)
 BAD_LINES = {
     # Not numbers, or numbers that are not delays.
     "word": "add six",
-    "unit suffix": "add 6s",
+    "unit suffix": "add 6x",
     "comma decimal": "add 6,5",
     "hexadecimal": "add 0x10",
     "nan": "add nan",

@@ -28,7 +28,10 @@ def test_bearings_are_stored_in_degrees_only_when_given(sandbox):
         "add 6",
     )
     assert result.status == 0, result.stderr
-    assert result.out_lines[:2] == ["#1  2.06 km NE  (delay 6.00 s)", "#2  2.06 km 237.5°  (delay 6.00 s)"]
+    # Each dated add echoes the date it understood (issue 28).
+    assert [line.split(", dated ")[0] for line in result.out_lines[:2]] == [
+        "#1  2.06 km NE  (delay 6.00 s)", "#2  2.06 km 237.5°  (delay 6.00 s)"]
+    assert ", dated 2026-07-01 16:00:00 local, " in result.out_lines[0]
     entries = sandbox.read_history()
     assert [entry.get("bearing") for entry in entries] == [45.0, 237.5, 247.5, 0.0, None]
     assert all(type(entry["bearing"]) is float for entry in entries[:4])
@@ -59,7 +62,7 @@ def test_flash_and_thunder_take_a_bearing_and_the_flashs_wins(sandbox):
     "line, message",
     [
         ("add 6 from 361", "'361' is not a bearing; use degrees clockwise from north (0 to 360) or a compass point"),
-        ("add 6 from north", "'north' is not a bearing"),
+        ("add 6 from northward", "'northward' is not a bearing"),
         ("add 6 from", "'from' needs a BEARING"),
         ("add 6 from N from S", "'from' is given twice"),
         ("flash 400", "'400' is not a bearing"),
@@ -86,7 +89,10 @@ def test_a_detector_range_is_stored_without_timing_keys(sandbox):
         "add 3 mi",
     )
     assert result.status == 0, result.stderr
-    assert result.out_lines == ["#1  14.00 km 250°  (as3935)", "#2  4.83 km  (detector)"]
+    # The dated one echoes its date; the one with no source says what kind of entry it became.
+    assert [line.split(", dated ")[0] for line in result.out_lines] == [
+        "#1  14.00 km 250°  (as3935)", "#2  4.83 km  (detector)",
+        "  recorded as a detector's reading; to record a delay you counted, type the seconds: add 14"]
     first, second = sandbox.read_history()
     assert first == {
         "date": FLASH, "distance": 14000.0, "bearing": 250.0, "source": "as3935", "detector": "as3935", "note": "first"}

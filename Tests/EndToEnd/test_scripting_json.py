@@ -74,6 +74,7 @@ STATUS_JSON = (
     '"uncertainty_m": 577.3502691896258, "bearing_deg": 45.0, "source": "as3935"}, '
     '"storm": {"count": 2, "start": "2026-07-01T16:03:00Z", "end": "2026-07-01T16:10:00Z", "over": true}, '
     '"trend": {"direction": "unknown", "speed_mps": null, "speed_error_mps": null, "rate_mps": null, '
+    '"within_10km_chance": null, "chance_approaching": null, "chance_receding": null, '
     '"within_10km_at": null, "within_10km_earliest": null, "within_10km_latest": null, '
     '"as_of": "2026-07-01T16:10:00Z"}, '
     '"motion": null, '

@@ -56,7 +56,8 @@ def test_status_json_gives_every_documented_key(sandbox):
     assert set(status["latest"]) >= {"index", "date", "distance_m", "uncertainty_m", "bearing_deg"}
     assert set(status["storm"]) == {"count", "start", "end", "over"}
     assert set(status["trend"]) == {
-        "direction", "speed_mps", "speed_error_mps", "rate_mps", "within_10km_at", "within_10km_earliest",
+        "direction", "speed_mps", "speed_error_mps", "rate_mps", "within_10km_chance", "chance_approaching",
+        "chance_receding", "within_10km_at", "within_10km_earliest",
         "within_10km_latest", "as_of",
     }
     assert set(status["motion"]) >= {

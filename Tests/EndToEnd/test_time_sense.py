@@ -226,7 +226,8 @@ def test_a_storm_three_days_ago_is_over_and_described_as_of_its_last_flash(sandb
     trend = text_line(text, "trend")
     assert re.fullmatch(rf"trend      as of its last flash at {clock(last)}, approaching at {SPEED_KMH}", trend), trend
     assert text_line(text, "motion").startswith(f"motion     as of {clock(last)}, ")
-    assert text_line(text, "closest").startswith("closest    passed 5.")
+    # Its ranges had not yet risen at its last flash: passed on the course it had then (issue 28).
+    assert text_line(text, "closest").startswith("closest    on its last course, passed 5.")
     assert "advice     all clear: the last thunder was 3 days ago" in text
     status = status_json(sandbox)
     assert status["storm"]["over"] is True
@@ -266,7 +267,7 @@ def test_the_summary_after_adding_to_a_storm_that_is_over_says_so(sandbox):
     assert sandbox.batch(*passing(last, nearest_after=6)[:-1]).status == 0
     line = summary_after(sandbox, passing(last, nearest_after=6)[-1])
     assert re.fullmatch(
-        rf"  ± [\d.]+ km · storm over, approaching at {SPEED_KMH} as of {clock(last)[:-3]} · passed .* · "
+        rf"  ± [\d.]+ km · storm over, approaching at {SPEED_KMH} as of {clock(last)[:-3]} · on its last course, passed .* · "
         r"all clear \(last thunder 3 days ago\)",
         line,
     ), line

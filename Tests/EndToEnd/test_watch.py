@@ -242,7 +242,7 @@ def test_dashboard_follows_the_terminal_size(sandbox):
     deadline = time.monotonic() + REDRAW
     widths = []
     while time.monotonic() < deadline:
-        dashboard.expect(r"\x1b\[H((?:.|\n)*?)\x1b\[J")
+        dashboard.expect(r"\x1b\[H([\s\S]*?)\x1b\[J")
         rows = [row.replace("\x1b[K", "").replace("\r", "") for row in dashboard.child.match[1].split("\n")]
         widths.append(max(len(row) for row in rows))
         if widths[-1] == 39:
@@ -299,7 +299,7 @@ def test_dashboard_wraps_the_advice_at_spaces_and_never_cuts_it(sandbox, columns
     # longest advice ("lightning was detected … ago"); it is wrapped under the labels instead.
     add(sandbox, "10", "km", "source", "as3935")
     dashboard = Dashboard(sandbox, rows=30, columns=columns)
-    dashboard.expect(r"\x1b\[H((?:.|\n)*?)\x1b\[J")
+    dashboard.expect(r"\x1b\[H([\s\S]*?)\x1b\[J")
     rows = [row.replace("\x1b[K", "").replace("\r", "") for row in dashboard.child.match[1].split("\n")]
     assert all(len(row) < columns for row in rows), rows
     start = next(number for number, row in enumerate(rows) if row.startswith("advice "))
@@ -326,11 +326,12 @@ ALL_CLEAR = re.compile(r"all clear +in \d\d:\d\d \(at \d\d:\d\d:\d\d\) if no mor
 @pytest.mark.parametrize(
     "columns, rows, labels",
     [
-        (80, 10, ["stormrange", "latest", "trend", "motion", "closest", "advice", "all"]),
-        (40, 15, ["stormrange", "latest", "trend", "advice", "all"]),
-        (100, 7, ["stormrange", "latest", "trend", "advice", "all"]),
+        # The rows give way in order: storm, ranges, motion, closest, trend, chance, latest.
+        (80, 10, ["stormrange", "latest", "trend", "chance", "advice", "all"]),
+        (40, 15, ["stormrange", "latest", "advice", "all"]),
+        (100, 7, ["stormrange", "latest", "chance", "advice", "all"]),
         (60, 7, ["stormrange", "advice", "all"]),
-        (80, 24, ["stormrange", "latest", "storm", "trend", "motion", "closest", "advice", "all"]),
+        (80, 24, ["stormrange", "latest", "storm", "ranges", "trend", "chance", "motion", "closest", "advice", "all"]),
     ],
 )
 def test_a_short_dashboard_gives_way_to_the_advice_and_the_all_clear(sandbox, columns, rows, labels):
@@ -342,7 +343,7 @@ def test_a_short_dashboard_gives_way_to_the_advice_and_the_all_clear(sandbox, co
         add(sandbox, str(delay), "at", iso(seconds_ago), "from", str(bearing))
     add(sandbox, "10", "from", "260")
     dashboard = Dashboard(sandbox, rows=rows, columns=columns)
-    dashboard.expect(r"\x1b\[H((?:.|\n)*?)\x1b\[J")
+    dashboard.expect(r"\x1b\[H([\s\S]*?)\x1b\[J")
     frame = [row.replace("\x1b[K", "").replace("\r", "") for row in dashboard.child.match[1].split("\n")]
     assert len(frame) <= rows and all(len(row) < columns for row in frame), frame
     # Whole rows, continuation lines under their values, in their order.

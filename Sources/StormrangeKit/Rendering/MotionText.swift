@@ -165,18 +165,26 @@ struct MotionText {
       let farthest = min(closest.distance + 2 * closest.distanceError, status.trend.range ?? .infinity)
       let within = "0\(repertoire.rangeDash)\(unit.formatWholeUpTo(metres: farthest))"
       if short { return "nearest \(within) at \(clock)" }
+      if over, !ahead {
+        return
+          "on its last course, nearest at \(time), within \(within); ranges alone cannot tell on which side, "
+          + "nor whether it came overhead"
+      }
       return ahead
         ? "comes to within \(within) of you at about \(time); ranges alone cannot tell whether it passes to one side or comes overhead"
         : "nearest about now (\(time)), within \(within); ranges alone cannot tell whether it is still coming, nor on which side"
     }
-    let verb = ahead ? "passes" : risen ? "passed" : "nearest about now:"
+    // A storm that is over is described as of its last flash: on the course it had then, whether
+    // or not its ranges had risen by then, which they could no longer show.
+    let verb =
+      ahead ? "passes" : risen ? "passed" : over ? "on its last course, passed" : "nearest about now:"
     // A side only when the distance is more than its ±: nearer, it may pass over you, and naming a
     // side (with an error of 80°) would read as "it will miss me".
     let sideBearing = closest.distance > closest.distanceError ? closest.bearing : nil
     if short {
       let side = sideBearing.flatMap { Bearing(degrees: $0)?.nearestCompassPoint }.map { " " + $0 } ?? ""
       return
-        "\(ahead || risen ? verb : "nearest") \(unit.format(metres: closest.distance))\(side) at \(clock)"
+        "\(ahead || risen || over ? verb : "nearest") \(unit.format(metres: closest.distance))\(side) at \(clock)"
     }
     let distance = plusMinus.distance(metres: closest.distance, error: closest.distanceError)
     let side =
