@@ -104,11 +104,14 @@ import Testing
     let lines = test.output.take().split(separator: "\n").map(String.init)
     #expect(lines[1].hasPrefix("storm      4 measurements"))
     #expect(lines[2] == "           the storm is over: no thunder since \(local("2026-07-01T15:55:17Z"))")
+    #expect(lines[3].hasPrefix("ranges     "))
     #expect(
-      lines[3].hasPrefix(
+      lines[4].hasPrefix(
         "trend      as of its last flash at \(local("2026-07-01T15:55:00Z")), steady: "))
-    #expect(!lines[3].contains("within 10 km"))
-    #expect(lines[4].hasPrefix("motion     as of \(local("2026-07-01T15:55:00Z")), "))
+    #expect(!lines[4].contains("within 10 km"))
+    // Over: nothing forecast, so no chance row.
+    #expect(!lines.contains { $0.hasPrefix("chance") })
+    #expect(lines[5].hasPrefix("motion     as of \(local("2026-07-01T15:55:00Z")), "))
     let object = try json(test)
     #expect((object["storm"] as? [String: Any])?["over"] as? Bool == true)
     let trend = try #require(object["trend"] as? [String: Any])
