@@ -11,6 +11,13 @@ from test_interactive import Shell
 NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
 
 
+@pytest.fixture(autouse=True)
+def _now_at_each_test():
+    """NOW as each test starts, not when the suite was collected: the suite takes minutes."""
+    global NOW
+    NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
 def iso(moment: datetime.datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 

@@ -9,6 +9,13 @@ import re
 import pytest
 
 NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
+@pytest.fixture(autouse=True)
+def _now_at_each_test():
+    """NOW as each test starts, not when the suite was collected: the suite takes minutes."""
+    global NOW
+    NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
 SPEED_OF_SOUND = 331.3 * (1 + 20 / 273.15) ** 0.5
 
 
