@@ -51,7 +51,9 @@ def approaching() -> list[str]:
     return lines
 
 
-SAMPLES = {
+def make_samples() -> dict:
+    """The sample statuses' lines, dated from NOW."""
+    return {
     "no measurements": [],
     "one reading": [f"add 12 km at {iso(NOW - datetime.timedelta(minutes=1))} source as3935"],
     "steady": [f"add {delay_for(8000):.3f} at {iso(NOW - datetime.timedelta(minutes=m))}" for m in range(20, -1, -4)],
@@ -61,6 +63,17 @@ SAMPLES = {
         for i in range(6)
     ],
 }
+
+
+SAMPLES = make_samples()
+
+
+@pytest.fixture(autouse=True)
+def _now_at_each_test():
+    """NOW, and the samples dated from it, as each test starts: the suite takes minutes."""
+    global NOW, SAMPLES
+    NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    SAMPLES = make_samples()
 
 
 def status_samples(sandbox) -> dict[str, str]:
