@@ -26,9 +26,44 @@ public struct LocalTime: Equatable, Sendable {
 
   /// `2026-07-01 18:03:00`.
   public func format(_ date: Date) -> String {
+    String(unsafeUninitializedCapacity: Self.formattedLength) { write(date, into: $0) }
+  }
+
+  /// Appends ``format(_:)``'s text to `bytes` without making a string: for a listing of many dates
+  /// (`show`; a string each cost a fifth of printing 100k rows).
+  public func append(_ date: Date, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: Self.formattedLength))
+    bytes.withUnsafeMutableBufferPointer { _ = write(date, into: .init(rebasing: $0[start...])) }
+  }
+
+  /// The length of `2026-07-01 18:03:00`: the year is always 4 digits (1–9999).
+  private static let formattedLength = 19
+
+  /// Writes ``format(_:)``'s text into the first ``formattedLength`` bytes of `buffer`.
+  private func write(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let parts = components(date)
-    return "\(Self.pad(parts.year, 4))-\(Self.pad(parts.month))-\(Self.pad(parts.day)) "
-      + "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
+    var position = 0
+    func put(_ value: Int, _ width: Int, then separator: UInt8?) {
+      var divisor = 1
+      for _ in 1..<width { divisor *= 10 }
+      while divisor > 0 {
+        buffer[position] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+        position += 1
+        divisor /= 10
+      }
+      if let separator {
+        buffer[position] = separator
+        position += 1
+      }
+    }
+    put(parts.year, 4, then: UInt8(ascii: "-"))
+    put(parts.month, 2, then: UInt8(ascii: "-"))
+    put(parts.day, 2, then: UInt8(ascii: " "))
+    put(parts.hour, 2, then: UInt8(ascii: ":"))
+    put(parts.minute, 2, then: UInt8(ascii: ":"))
+    put(parts.second, 2, then: nil)
+    return position
   }
 
   /// `18:03:00`.

@@ -6,10 +6,20 @@ extension StringProtocol {
   /// what is around it. Everything else is shown as it is, a backslash too: the display is for
   /// people, and exports keep the exact text.
   public var escapingControlCharacters: String {
-    guard unicodeScalars.contains(where: \.isEscapedForDisplay) else { return String(self) }
+    guard needsEscapingForDisplay else { return String(self) }
     var result = ""
     for scalar in unicodeScalars { result += scalar.displayed }
     return result
+  }
+
+  /// Whether any scalar is ``Unicode/Scalar/isEscapedForDisplay``. Printable ASCII, what nearly
+  /// every note is, is told from its bytes without decoding a scalar (`show` asks for every note).
+  private var needsEscapingForDisplay: Bool {
+    let printableASCII = utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    if printableASCII == true { return false }
+    return unicodeScalars.contains(where: \.isEscapedForDisplay)
   }
 
   /// Text the user typed, as it is safe to echo inside an error message: escaped as in

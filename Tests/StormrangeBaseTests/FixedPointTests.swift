@@ -25,6 +25,22 @@ import Testing
     #expect(FixedPoint.fixed(8_999_999_999_999.5, digits: 2) == "8999999999999.50")
   }
 
+  /// `show` appends its numbers' bytes to the listing: the same text as ``FixedPoint/fixed(_:digits:)``.
+  @Test func appendingWritesTheSameText() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [0, -0.0, 0.004, -0.004, 0.005, 9.995, -9.995, 1e19, .nan, -.infinity, 8_999_999_999_999.5]
+    for _ in 0..<2000 { values.append(Double.random(in: -1e6...1e6, using: &generator)) }
+    for value in values {
+      for digits in 0...4 {
+        var bytes = Array("x".utf8)
+        FixedPoint.append(value, digits: digits, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x" + FixedPoint.fixed(value, digits: digits))
+      }
+    }
+    #expect(FixedPoint.fixed(0.05, digits: 3) == "0.050")
+    #expect(FixedPoint.fixed(-12.5, digits: 0) == "-13")
+  }
+
   @Test func messageTextShowsAnyValue() {
     #expect(11000.0.messageText == "11000")
     #expect((-0.0).messageText == "0")

@@ -8,9 +8,17 @@ extension DistanceUnit {
   /// `2059.2` metres as `2.06 km`, `2059 m`, `1.28 mi`, `6756 ft`, `1.11 nmi`; a distance under
   /// 0.1 km, 0.1 mi or 0.1 nmi in metres or feet (``shown(forMetres:)``): `1 m`, not `0.00 km`.
   func format(metres: Double) -> String {
+    var bytes: [UInt8] = []
+    append(metres: metres, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``format(metres:)``'s text to `bytes`, for a listing.
+  func append(metres: Double, to bytes: inout [UInt8]) {
     let unit = shown(forMetres: metres)
-    let value = metres / unit.metresPerUnit
-    return "\(FixedPoint.fixed(value, digits: unit.decimals)) \(unit.rawValue)"
+    FixedPoint.append(metres / unit.metresPerUnit, digits: unit.decimals, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    bytes.append(contentsOf: unit.rawValue.utf8)
   }
 
   /// The unit a distance of `metres` is shown in: this one, or for a distance under a tenth of a

@@ -14,7 +14,19 @@ enum MeasurementText {
 
   /// `6.00 s`, or `—` (`-` in ASCII) for a detector's reading, which has no delay.
   static func delay(_ measurement: Measurement, repertoire: CharacterRepertoire) -> String {
-    measurement.delay.map { FixedPoint.fixed($0, digits: 2) + " s" } ?? repertoire.missing
+    var bytes: [UInt8] = []
+    appendDelay(measurement, repertoire: repertoire, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``delay(_:repertoire:)``'s text to `bytes`, for a listing.
+  static func appendDelay(_ measurement: Measurement, repertoire: CharacterRepertoire, to bytes: inout [UInt8]) {
+    guard let delay = measurement.delay else {
+      bytes.append(contentsOf: repertoire.missing.utf8)
+      return
+    }
+    FixedPoint.append(delay, digits: 2, to: &bytes)
+    bytes.append(contentsOf: " s".utf8)
   }
 
   /// `2.06 km`, or `2.06 km NE` with a bearing.
