@@ -16,6 +16,9 @@ import PackageDescription
 // extensions of a module only if it imports that module itself, so each file's imports say what it
 // uses, and a missing one fails the build instead of riding on another file's import.
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+// The nowcast, its simulator and its scorer are optimised in debug builds too: the calibration's unit
+// tests score some 1,600 simulated storms, which took 8.6 minutes of CPU unoptimised and 2.5 optimised (2026-11-27).
+let optimisedSwiftSettings = swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
   name: "stormrange",
@@ -38,7 +41,7 @@ let package = Package(
     // Extended attributes (sys/xattr.h), in the C library but not in Swift's Glibc module.
     .systemLibrary(name: "CExtendedAttributes"),
     .target(name: "StormrangeBase", swiftSettings: swiftSettings),
-    .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
+    .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"], swiftSettings: optimisedSwiftSettings),
     .target(name: "StormrangePropertyList", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
     .target(
       name: "StormrangeStore",
@@ -97,10 +100,10 @@ let package = Package(
       swiftSettings: swiftSettings),
     // Synthetic storms from physics, and the scoring of `status` on them (Scripts/calibrate,
     // docs/science.md). The simulator imports nothing of the estimator it referees.
-    .target(name: "StormSimulator", path: "Tests/StormSimulator", swiftSettings: swiftSettings),
+    .target(name: "StormSimulator", path: "Tests/StormSimulator", swiftSettings: optimisedSwiftSettings),
     .target(
       name: "NowcastCalibration", dependencies: ["StormSimulator", "StormrangeDomain"],
-      path: "Tests/NowcastCalibration", swiftSettings: swiftSettings),
+      path: "Tests/NowcastCalibration", swiftSettings: optimisedSwiftSettings),
     .executableTarget(
       name: "stormrange-calibrate", dependencies: ["NowcastCalibration", "StormSimulator"],
       path: "Tests/StormrangeCalibrate", swiftSettings: swiftSettings),
