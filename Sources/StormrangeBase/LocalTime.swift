@@ -37,6 +37,15 @@ public struct LocalTime: Equatable, Sendable {
     return "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
   }
 
+  /// The time of `date`, `18:03:00`, with the date in front when it is not the day of `reference`
+  /// in this zone (`2026-07-01 18:03:00`): a clock time as messages and status lines show it.
+  public func clock(_ date: Date, besides reference: Date) -> String {
+    let (day, referenceDay) = (components(date), components(reference))
+    let sameDay =
+      day.year == referenceDay.year && day.month == referenceDay.month && day.day == referenceDay.day
+    return sameDay ? formatTime(date) : format(date)
+  }
+
   /// The zone's offset from UTC at `date`, `+02:00` (`-03:30`, `+00:00`).
   public func formatOffset(_ date: Date) -> String {
     let offset = brokenDown(date).tm_gmtoff

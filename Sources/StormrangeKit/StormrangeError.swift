@@ -57,7 +57,13 @@ public enum StormrangeError: Error, Equatable, Sendable {
   /// with it; the text says which and what to do.
   case broker(String)
 
-  public var message: String {
+  /// The message, with clock times in UTC; what a person reads goes through
+  /// ``message(in:)`` with the session's zone (``Session/report(_:ofLine:)``).
+  public var message: String { message(in: .utc) }
+
+  /// The message, with the clock times it shows (only `add`'s refusal of thunder not heard yet)
+  /// in `localTime`.
+  public func message(in localTime: LocalTime) -> String {
     switch self {
     case .invalidArgument(let text):
       return text
@@ -73,7 +79,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
       }
       return "unknown command '\(shown)'; type 'help' for a list of commands"
     case .measurement(let error):
-      return Self.message(for: error)
+      return Self.message(for: error, in: localTime)
     case .store(let error):
       return Self.message(for: error)
     case .noSuchMeasurement(let index, let count):
