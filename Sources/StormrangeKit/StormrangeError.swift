@@ -72,9 +72,7 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .unknownCommand(let name, let suggestions):
       let shown = name.escapedForDisplay
       if !suggestions.isEmpty {
-        let names = suggestions.map { "'\($0)'" }
-        let choice =
-          names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        let choice = suggestions.map { "'\($0)'" }.listed("or")
         return "unknown command '\(shown)'; did you mean \(choice)? (type 'help' for a list)"
       }
       return "unknown command '\(shown)'; type 'help' for a list of commands"
