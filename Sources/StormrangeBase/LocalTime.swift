@@ -64,7 +64,9 @@ public struct LocalTime: Equatable, Sendable {
   /// clock); in the hour the clocks go back or skip, the one the C library's `mktime` chooses. Nil
   /// outside the years 1–9999.
   public func date(civilSeconds: Double) -> Date? {
-    guard civilSeconds.isFinite, (-62_135_596_800...253_402_300_799).contains(civilSeconds) else {
+    guard civilSeconds.isFinite,
+      (Double(UTCTime.earliestSecond)...Double(UTCTime.latestSecond)).contains(civilSeconds)
+    else {
       return nil
     }
     let whole = civilSeconds.rounded(.down)
@@ -92,7 +94,7 @@ public struct LocalTime: Equatable, Sendable {
     let shifted = date.timeIntervalSince1970 + Double(fixedOffset ?? 0)
     // Clamped to the years 1–9999: another tool's file may hold any date, and converting an absurd
     // one to time_t would trap.
-    let clamped = min(max(shifted, -62_135_596_800), 253_402_300_799)
+    let clamped = min(max(shifted, Double(UTCTime.earliestSecond)), Double(UTCTime.latestSecond))
     var seconds = time_t(clamped.isNaN ? 0 : clamped.rounded(.down))
     var parts = tm()
     if let fixedOffset {
