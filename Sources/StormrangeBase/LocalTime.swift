@@ -72,6 +72,15 @@ public struct LocalTime: Equatable, Sendable {
     return "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
   }
 
+  /// The time of `date`, `18:03:00`, with the date in front when it is not the day of `reference`
+  /// in this zone (`2026-07-01 18:03:00`): a clock time as messages and status lines show it.
+  public func clock(_ date: Date, besides reference: Date) -> String {
+    let (day, referenceDay) = (components(date), components(reference))
+    let sameDay =
+      day.year == referenceDay.year && day.month == referenceDay.month && day.day == referenceDay.day
+    return sameDay ? formatTime(date) : format(date)
+  }
+
   /// The zone's offset from UTC at `date`, `+02:00` (`-03:30`, `+00:00`).
   public func formatOffset(_ date: Date) -> String {
     let offset = brokenDown(date).tm_gmtoff
@@ -90,7 +99,9 @@ public struct LocalTime: Equatable, Sendable {
   /// clock); in the hour the clocks go back or skip, the one the C library's `mktime` chooses. Nil
   /// outside the years 1–9999.
   public func date(civilSeconds: Double) -> Date? {
-    guard civilSeconds.isFinite, (-62_135_596_800...253_402_300_799).contains(civilSeconds) else {
+    guard civilSeconds.isFinite,
+      (Double(UTCTime.earliestSecond)...Double(UTCTime.latestSecond)).contains(civilSeconds)
+    else {
       return nil
     }
     let whole = civilSeconds.rounded(.down)
@@ -118,7 +129,7 @@ public struct LocalTime: Equatable, Sendable {
     let shifted = date.timeIntervalSince1970 + Double(fixedOffset ?? 0)
     // Clamped to the years 1–9999: another tool's file may hold any date, and converting an absurd
     // one to time_t would trap.
-    let clamped = min(max(shifted, -62_135_596_800), 253_402_300_799)
+    let clamped = min(max(shifted, Double(UTCTime.earliestSecond)), Double(UTCTime.latestSecond))
     var seconds = time_t(clamped.isNaN ? 0 : clamped.rounded(.down))
     var parts = tm()
     if let fixedOffset {

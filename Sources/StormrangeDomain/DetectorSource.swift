@@ -5,6 +5,8 @@ import StormrangeBase
 /// alike; and its kind (``DetectorKind``), which decides the rules its distances follow.
 public struct DetectorSource: Equatable, Hashable, Sendable {
   public static let maximumLength = 32
+  /// The rule for a name as messages and help state it: `1 to 32 letters, digits, '-', '_' or '.'`.
+  public static let nameRule = "1 to \(maximumLength) letters, digits, '-', '_' or '.'"
   /// The source whose kind is ``DetectorKind/as3935`` when no kind is given.
   public static let as3935Name = "as3935"
   /// `.` and `..`, which name folders in a path (a topic level `tele/../SENSOR`), not a detector:

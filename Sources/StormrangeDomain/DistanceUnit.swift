@@ -15,6 +15,11 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
     self.init(rawValue: name)
   }
 
+  /// The decimals a distance is shown with when it has no error beside it, and a limit on what is
+  /// typed in the unit is stated with (``MeasurementRules/maximumTypedDistance``): the one thing
+  /// about writing a distance the domain's messages need.
+  public var decimals: Int { self == .metres || self == .feet ? 0 : 2 }
+
   public var metresPerUnit: Double {
     switch self {
     case .kilometres: 1000

@@ -35,7 +35,7 @@ struct RecentHistory {
         continue
       }
       if !stormEnded, let later = positions.last,
-        history[later].date.timeIntervalSince(measurement.date) >= Storm.maximumGap
+        history[later].date.timeIntervalSince(measurement.date) >= Storm.separatingGap
       {
         stormEnded = true
       }

@@ -18,7 +18,10 @@ public struct SafetyAdvice: Equatable, Sendable {
     case allClear = "all-clear"
   }
 
-  /// Seconds after the last thunder until it is safe to go out again.
+  /// Seconds after the last thunder until it is safe to go out again: what decides the all-clear,
+  /// and so when a storm is over (``Storm/overAt``). The NWS's 30 minutes; as long as
+  /// ``Storm/separatingGap`` today, but a rule of its own: that one decides which flashes are one
+  /// storm, and the two may come to differ.
   public static let allClearWait: Double = 30 * 60
   /// Metres within which lightning counts as close: about 10 km.
   public static let closeDistance = 10_000.0

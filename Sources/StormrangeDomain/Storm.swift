@@ -1,13 +1,16 @@
 import FoundationEssentials
 
-/// Measurements that belong to one storm: ordered by date, each less than ``maximumGap`` after the
+/// Measurements that belong to one storm: ordered by date, each less than ``separatingGap`` after the
 /// one before. "The current storm" is the one holding the latest measurement.
 ///
 /// Grouping goes by date, not by position in the history, because `add … at` and `import` can put
 /// older measurements after newer ones.
 public struct Storm: Equatable, Sendable {
-  /// Thirty minutes without thunder ends a storm (the same wait as the all-clear).
-  public static let maximumGap: Double = 30 * 60
+  /// How long a gap between two flashes must be to put them in different storms: what decides
+  /// which measurements are one storm, and so which the status, the nowcast and `stats` look at.
+  /// Thirty minutes, as long as ``SafetyAdvice/allClearWait`` today, but a rule of its own: when the
+  /// storm is over (``overAt``) is the all-clear's to say, and the two may come to differ.
+  public static let separatingGap: Double = 30 * 60
 
   /// Positions in the history (0-based), in date order; the history number is position + 1.
   public let positions: [Int]
@@ -33,7 +36,7 @@ public struct Storm: Equatable, Sendable {
   /// after its last thunder, the moment of the all-clear.
   public var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
 
-  /// Whether the storm is over at `now`: its last thunder was 30 minutes or more before.
+  /// Whether the storm is over at `now`: its all-clear (``overAt``) has come.
   public func isOver(at now: Date) -> Bool { now >= overAt }
   public var nearest: Double { measurements.lazy.map(\.distance).min()! }
   public var farthest: Double { measurements.lazy.map(\.distance).max()! }
@@ -49,7 +52,7 @@ public struct Storm: Equatable, Sendable {
     for next in 1...order.count {
       let ended =
         next == order.count
-        || history[order[next]].date.timeIntervalSince(history[order[next - 1]].date) >= maximumGap
+        || history[order[next]].date.timeIntervalSince(history[order[next - 1]].date) >= separatingGap
       guard ended else { continue }
       let positions = Array(order[first..<next])
       storms.append(Storm(positions: positions, measurements: positions.map { history[$0] }))

@@ -57,7 +57,13 @@ public enum StormrangeError: Error, Equatable, Sendable {
   /// with it; the text says which and what to do.
   case broker(String)
 
-  public var message: String {
+  /// The message, with clock times in UTC; what a person reads goes through
+  /// ``message(in:)`` with the session's zone (``Session/report(_:ofLine:)``).
+  public var message: String { message(in: .utc) }
+
+  /// The message, with the clock times it shows (only `add`'s refusal of thunder not heard yet)
+  /// in `localTime`.
+  public func message(in localTime: LocalTime) -> String {
     switch self {
     case .invalidArgument(let text):
       return text
@@ -66,14 +72,12 @@ public enum StormrangeError: Error, Equatable, Sendable {
     case .unknownCommand(let name, let suggestions):
       let shown = name.escapedForDisplay
       if !suggestions.isEmpty {
-        let names = suggestions.map { "'\($0)'" }
-        let choice =
-          names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        let choice = suggestions.map { "'\($0)'" }.listed("or")
         return "unknown command '\(shown)'; did you mean \(choice)? (type 'help' for a list)"
       }
       return "unknown command '\(shown)'; type 'help' for a list of commands"
     case .measurement(let error):
-      return Self.message(for: error)
+      return Self.message(for: error, in: localTime)
     case .store(let error):
       return Self.message(for: error)
     case .noSuchMeasurement(let index, let count):

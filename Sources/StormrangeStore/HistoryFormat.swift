@@ -20,6 +20,12 @@ import StormrangePropertyList
 ///
 /// Other keys are kept as they are.
 public enum HistoryFormat {
+  /// The keys an entry's values are stored under, the one place they are spelled; any other key
+  /// is another tool's, kept as it is.
+  enum Key: String {
+    case date, delay, distance, temperature, speedOfSound, note, bearing, source, detector
+  }
+
   /// Decodes a whole history file (XML or binary property list). Every entry must be a measurement
   /// stormrange could have recorded by `now` (see ``entry(from:position:now:)``) and must be one the
   /// XML file can hold, so that what loads can always be saved again.
@@ -57,25 +63,28 @@ public enum HistoryFormat {
   /// The dictionary stored for an entry.
   public static func propertyList(of entry: HistoryEntry) -> PropertyListValue {
     let measurement = entry.measurement
-    var entries = [PropertyListEntry(key: "date", value: .date(measurement.date))]
+    func stored(_ key: Key, _ value: PropertyListValue) -> PropertyListEntry {
+      PropertyListEntry(key: key.rawValue, value: value)
+    }
+    var entries = [stored(.date, .date(measurement.date))]
     switch measurement.origin {
     case .timed(let timing):
       entries += [
-        PropertyListEntry(key: "delay", value: .real(timing.delay)),
-        PropertyListEntry(key: "distance", value: .real(measurement.distance)),
-        PropertyListEntry(key: "temperature", value: .real(timing.temperature)),
-        PropertyListEntry(key: "speedOfSound", value: .real(timing.speedOfSound)),
+        stored(.delay, .real(timing.delay)),
+        stored(.distance, .real(measurement.distance)),
+        stored(.temperature, .real(timing.temperature)),
+        stored(.speedOfSound, .real(timing.speedOfSound)),
       ]
     case .detector:
-      entries.append(PropertyListEntry(key: "distance", value: .real(measurement.distance)))
+      entries.append(stored(.distance, .real(measurement.distance)))
     }
-    if let note = measurement.note { entries.append(PropertyListEntry(key: "note", value: .string(note))) }
+    if let note = measurement.note { entries.append(stored(.note, .string(note))) }
     if let bearing = measurement.bearing {
-      entries.append(PropertyListEntry(key: "bearing", value: .real(bearing.degrees)))
+      entries.append(stored(.bearing, .real(bearing.degrees)))
     }
     if let source = measurement.source {
-      entries.append(PropertyListEntry(key: "source", value: .string(source.name)))
-      entries.append(PropertyListEntry(key: "detector", value: .string(source.kind.rawValue)))
+      entries.append(stored(.source, .string(source.name)))
+      entries.append(stored(.detector, .string(source.kind.rawValue)))
     }
     entries += entry.otherKeys
     return .dictionary(entries)

@@ -163,13 +163,10 @@ public final class SettingsStore {
               key: key, "'temperature' is \(entry.value.typeDescription), not a number of °C"))
           continue
         }
-        let range = SpeedOfSound.plausibleCelsius
-        guard range.contains(celsius) else {
+        guard SpeedOfSound.plausibleCelsius.contains(celsius) else {
           snapshot.problems.append(
-            SettingsProblem(
-              key: key,
-              "'temperature' is \(shown) °C, not a plausible air temperature "
-                + "(\(Int(range.lowerBound)) to \(Int(range.upperBound)) °C)"))
+            SettingsProblem(key: key, "'temperature' is \(shown) °C, not \(MeasurementError.temperatureRule)")
+          )
           continue
         }
         snapshot.settings.temperature = celsius

@@ -12,12 +12,13 @@ struct AddCommand: Command {
   let name = "add"
   let summary = "record a delay you counted, in seconds, or a detector's range"
   let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
+  // The limits and choices come from the rules that hold them (CommandHelpLimitsTests).
   let details = """
-    SECONDS    the delay between flash and thunder, e.g. 6.5 (0.1 to 300), or with its unit:
+    SECONDS    the delay between flash and thunder, e.g. 6.5 (\(Self.delayLimits)), or with its unit:
                6s, 6 sec, 6 seconds; the flash is dated that many seconds before now
-    DIST UNIT  a distance measured directly, by a lightning detector: UNIT is km, m, mi, nmi
-               or ft, e.g. 12 km (more than 0, at most \(DistanceUnit.kilometres.typedLimitText),
-               \(DistanceUnit.miles.typedLimitText), \(DistanceUnit.nauticalMiles.typedLimitText), \(DistanceUnit.metres.typedLimitText) or \(DistanceUnit.feet.typedLimitText)); dated now
+    DIST UNIT  a distance measured directly, by a lightning detector: UNIT is \(Self.units),
+               e.g. 12 km; dated now; more than 0 and at most
+               \(Self.distanceLimits)
     TIME       when the flash was: a clock time HH:MM or HH:MM:SS (today, or yesterday if
                that is ahead of now), a time ago (-5m, -90s, 5 min ago, 2 hours ago), or
                ISO 8601 with an offset or Z, e.g. 2026-07-01T18:03:00+02:00; it and its
@@ -25,10 +26,11 @@ struct AddCommand: Command {
                what it was taken as
     BEARING    where the flash was: degrees clockwise from north (0 to 360) or a compass point
                (N, NNE, NE, … NNW) or its name (north, southwest or south-west, …)
-    NAME       the detector, 1 to 32 letters, digits, '-', '_' or '.' (default: detector)
-    KIND       as3935 or generic (default: as3935 for the source as3935, else generic); an
-               AS3935's distance must be one of the chip's steps: 1, 5, 6, 8, 10, 12, 14, 17,
-               20, 24, 27, 31, 34, 37 or 40 km
+    NAME       the detector, \(DetectorSource.nameRule) (default: \(Self.defaultSource.name))
+    KIND       \(Self.kinds) (default: \(DetectorKind.as3935.rawValue) for the source \
+    \(DetectorSource.as3935Name), else \(DetectorKind.generic.rawValue)); an
+               AS3935's distance must be one of the chip's steps, in km:
+               \(Self.as3935Steps)
     TEXT       a note: the rest of the line
     'at', 'from', 'source' and 'detector' may come in any order; 'note' comes last. 'source'
     and 'detector' are for a detector's range only. Keywords, units, kinds and compass points
@@ -39,6 +41,19 @@ struct AddCommand: Command {
               add 14 km source as3935 from 250
               add 14 km source porch detector as3935
     """
+  /// `0.1 to 300`: the delays `add` takes, in seconds.
+  static var delayLimits: String {
+    "\(MeasurementRules.minimumThunderDelay.description) to \(Int(MeasurementRules.maximumDelay))"
+  }
+  /// `km, m, mi, ft or nmi`.
+  static var units: String { DistanceUnit.allCases.map(\.rawValue).listed("or") }
+  /// `111.95 km, 111954 m, …`: the farthest distance typed in each unit.
+  static var distanceLimits: String { DistanceUnit.allCases.map(\.typedLimitText).listed("or") }
+  /// `as3935 or generic`.
+  static var kinds: String { DetectorKind.allCases.map(\.rawValue).listed("or") }
+  /// `1, 5, 6, … 37 or 40`.
+  static var as3935Steps: String { AS3935.stepsKilometres.map { String(Int($0)) }.listed("or") }
+
   let historyAccess = HistoryAccess.changes
   let commitsInGroups = true
 

@@ -6,15 +6,34 @@ import StormrangeStore
 struct SetCommand: Command {
   let name = "set"
   let summary = "show the settings, or change the unit or the air temperature"
-  let usage = "set [unit km|m|mi|ft|nmi | temperature VALUE[C|F]]"
+  // The names, units and limits come from the constants that hold them (CommandHelpLimitsTests).
+  let usage =
+    "set [\(Settings.Key.unit.rawValue) \(Self.units.joined(separator: "|")) | \(Settings.Key.temperature.rawValue) VALUE[C|F]]"
   let details = """
-    unit         the unit distances are shown in (stored measurements are in metres)
-    temperature  the air temperature for new measurements, e.g. 25, 25C or 77F; it sets the speed of
-                 sound (343.2 m/s at 20 °C); measurements already taken keep theirs
+    \(Self.column(.unit))the unit distances are shown in (stored measurements are in metres)
+    \(Self.column(.temperature))the air temperature for new measurements, e.g. 25, 25C or 77F; it sets the speed of
+                 sound (\(Self.speedAt(Settings.defaults.temperature)) at \(Temperature(celsius: Settings.defaults.temperature).description)); measurements already taken keep theirs
     Settings are saved and apply to later sessions.
     """
 
   static let names = Settings.Key.allCases.map(\.rawValue)
+  static let units = DistanceUnit.allCases.map(\.rawValue)
+
+  /// A setting's name in the column of the details.
+  private static func column(_ key: Settings.Key) -> String {
+    key.rawValue + String(repeating: " ", count: 13 - key.rawValue.count)
+  }
+
+  /// `343.2 m/s`: the speed of sound at `celsius`.
+  private static func speedAt(_ celsius: Double) -> String {
+    "\(FixedPoint.fixed(SpeedOfSound.metresPerSecond(celsius: celsius), digits: 1)) m/s"
+  }
+
+  /// `between -60 and 60 °C`.
+  static var temperatureLimits: String {
+    let range = SpeedOfSound.plausibleCelsius
+    return "between \(Int(range.lowerBound)) and \(Int(range.upperBound)) °C"
+  }
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     switch index {
@@ -30,12 +49,11 @@ struct SetCommand: Command {
       // Only the listing reads the settings (and warns about a bad file or key): `set KEY VALUE`
       // changes one key, which repairs a bad value of it, and reports a file it cannot change once.
       let settings = session.currentSettings
-      let speed = SpeedOfSound.metresPerSecond(celsius: settings.temperature)
       session.say(
-        "unit         \(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of km, m, mi, ft, nmi)"
+        "\(Self.column(.unit))\(settings.unit.rawValue)  (default \(Settings.defaults.unit.rawValue); one of \(Self.units.joined(separator: ", ")))"
       )
       session.say(
-        "temperature  \(Temperature(celsius: settings.temperature).description)  (default \(Temperature(celsius: Settings.defaults.temperature).description); speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"
+        "\(Self.column(.temperature))\(Temperature(celsius: settings.temperature).description)  (default \(Temperature(celsius: Settings.defaults.temperature).description); speed of sound \(Self.speedAt(settings.temperature)))"
       )
       return .proceed
     }
@@ -48,7 +66,7 @@ struct SetCommand: Command {
     switch key {
     case .unit:
       guard let unit = DistanceUnit(word: value) else {
-        throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use km, m, mi, ft or nmi")
+        throw .invalidArgument("unknown unit '\(value.escapedForDisplay)'; use \(Self.units.listed("or"))")
       }
       try StormrangeError.wrapping { () throws(StoreError) in
         try session.settings.set(unit: unit)
@@ -58,22 +76,21 @@ struct SetCommand: Command {
     case .temperature:
       guard let temperature = Temperature(parsing: value) else {
         throw .invalidArgument(
-          "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (between -60 and 60 °C)"
+          "'\(value.escapedForDisplay)' is not an air temperature; use e.g. 25, 25C or 77F (\(Self.temperatureLimits))"
         )
       }
       try StormrangeError.wrapping { () throws(StoreError) in
         try session.settings.set(temperature: temperature.celsius)
       }
       session.saved(.setting(name: key.rawValue, value: temperature.description))
-      let speed = SpeedOfSound.metresPerSecond(celsius: temperature.celsius)
       session.say(
-        "temperature set to \(temperature.description) (speed of sound \(FixedPoint.fixed(speed, digits: 1)) m/s)"
-      )
+        "temperature set to \(temperature.description) (speed of sound \(Self.speedAt(temperature.celsius)))")
     }
     return .proceed
   }
 
   private func unknownSetting(_ key: String) -> StormrangeError {
-    .invalidArgument("unknown setting '\(key.escapedForDisplay)'; the settings are unit and temperature")
+    .invalidArgument(
+      "unknown setting '\(key.escapedForDisplay)'; the settings are \(Self.names.listed("and"))")
   }
 }

@@ -42,7 +42,8 @@ struct StatsCommand: Command {
       let endShown = end.prefix(10) == start.prefix(10) ? end.dropFirst(11) : end.dropFirst(5)
       let offsets = session.localTime.offsetsIfTheyDiffer(storm.start, storm.end)
       table.append([
-        String(number + 1), start.dropLast(3) + offsets.start, endShown.dropLast(3) + offsets.end,
+        String(number + 1), DurationText.toTheMinute(start) + offsets.start,
+        DurationText.toTheMinute(endShown) + offsets.end,
         String(storm.count),
         unit.format(metres: storm.nearest), unit.format(metres: storm.farthest),
         unit.format(metres: storm.meanDistance),

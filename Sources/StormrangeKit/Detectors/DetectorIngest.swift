@@ -134,7 +134,7 @@ public struct DetectorIngest {
     do throws(MeasurementError) {
       try MeasurementRules.typed.checkDate(date, now: arrival, typed: message.timeText)
     } catch {
-      delivery.warning = StormrangeError.message(for: error)
+      delivery.warning = StormrangeError.message(for: error, in: options.zone)
       return delivery
     }
     // A message replayed or delivered twice does not take the latest back.
@@ -165,7 +165,7 @@ public struct DetectorIngest {
       state.summary.strikesNotRecorded += strikes
       // The refusal says more; what the time's warning said is said with a later message.
       if let told { state[keyPath: told.flag] = false }
-      delivery.warning = StormrangeError.message(for: error)
+      delivery.warning = StormrangeError.message(for: error, in: options.zone)
     }
     return delivery
   }

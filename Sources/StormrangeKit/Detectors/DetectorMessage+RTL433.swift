@@ -52,7 +52,7 @@ extension DetectorMessage {
     guard sensors.isEmpty || sensors.contains(name) else { return nil }
     guard let source = DetectorSource(name, kind: .as3935) else {
       throw DetectorMessageProblem(
-        "'\(shown(name))' is not a source name (1 to \(DetectorSource.maximumLength) letters, digits, '-', '_' or '.')"
+        "'\(shown(name))' is not a source name (\(DetectorSource.nameRule))"
       )
     }
     guard let count = try object.integer("strike_count", in: 0...255) else {

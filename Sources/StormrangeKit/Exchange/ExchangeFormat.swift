@@ -14,14 +14,18 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     self.init(rawValue: name)
   }
 
-  /// The columns (CSV) or keys (JSON), in this order. `bearing_deg` and `source` (since 1.1) and
-  /// `detector` (since 1.2) come last, so the columns of earlier versions keep their positions.
-  public static let keys = [
-    "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg",
-    "source", "detector",
+  /// The values, in the order of their columns (CSV) or keys (JSON), after `index`. `bearing_deg`
+  /// and `source` (since 1.1) and `detector` (since 1.2) come last, so the columns of earlier
+  /// versions keep their positions.
+  static let fields: [MeasurementFields.Key] = [
+    .date, .delay, .distance, .temperature, .speedOfSound, .note, .bearing, .source, .detector,
   ]
+  /// The number of a measurement in the export, first; an import ignores it.
+  static let indexKey = "index"
+  /// The columns (CSV) or keys (JSON), in this order: ``indexKey``, then ``fields``'.
+  public static let keys = [indexKey] + fields.map(key)
 
-  /// The column (CSV) or key (JSON) that holds `field`.
+  /// The column (CSV) or key (JSON) that holds `field`: the one place they are spelled.
   static func key(_ field: MeasurementFields.Key) -> String {
     switch field {
     case .date: "date"
@@ -46,7 +50,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       for (offset, measurement) in measurements.enumerated() {
         text += CSVFormat.record(
           [String(first + offset), UTCTime.format(measurement.date)]
-            + Self.numbers(of: measurement).map { $0?.description ?? "" }
+            + Self.numbers(of: measurement).map { $0.number?.description ?? "" }
             + [
               measurement.note ?? "", measurement.bearing?.degrees.description ?? "",
               measurement.source?.name ?? "", measurement.source?.kind.rawValue ?? "",
@@ -57,25 +61,33 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
       // One object per line: readable, and each line diffs on its own.
       var objects: [String] = []
       for (offset, measurement) in measurements.enumerated() {
+        func member(_ key: String, _ value: String?) -> String { "\"\(key)\": \(value ?? "null")" }
         var members = [
-          "\"index\": \(first + offset)", "\"date\": \"\(UTCTime.format(measurement.date))\"",
+          member(Self.indexKey, String(first + offset)),
+          member(Self.key(.date), "\"\(UTCTime.format(measurement.date))\""),
         ]
-        for (key, number) in zip(Self.keys[2...5], Self.numbers(of: measurement)) {
-          members.append("\"\(key)\": \(number?.description ?? "null")")
+        for (field, number) in Self.numbers(of: measurement) {
+          members.append(member(Self.key(field), number?.description))
         }
-        members.append("\"note\": " + (measurement.note.map(JSONText.string) ?? "null"))
-        members.append("\"bearing_deg\": " + (measurement.bearing.map(\.degrees.description) ?? "null"))
-        members.append("\"source\": " + (measurement.source.map { JSONText.string($0.name) } ?? "null"))
-        members.append("\"detector\": " + (measurement.source.map { "\"\($0.kind.rawValue)\"" } ?? "null"))
+        members.append(member(Self.key(.note), measurement.note.map(JSONText.string)))
+        members.append(member(Self.key(.bearing), measurement.bearing.map(\.degrees.description)))
+        members.append(member(Self.key(.source), measurement.source.map { JSONText.string($0.name) }))
+        members.append(member(Self.key(.detector), measurement.source.map { "\"\($0.kind.rawValue)\"" }))
         objects.append("  {" + members.joined(separator: ", ") + "}")
       }
       return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
   }
 
-  /// delay_s, distance_m, temperature_c, speed_of_sound_mps; nil where the measurement has none.
-  private static func numbers(of measurement: Measurement) -> [Double?] {
+  /// The delay, distance, temperature and speed of sound, in the order of their columns; nil where
+  /// the measurement has none.
+  private static func numbers(of measurement: Measurement) -> [(
+    field: MeasurementFields.Key, number: Double?
+  )] {
     let timing = measurement.timing
-    return [timing?.delay, measurement.distance, timing?.temperature, timing?.speedOfSound]
+    return [
+      (.delay, timing?.delay), (.distance, measurement.distance), (.temperature, timing?.temperature),
+      (.speedOfSound, timing?.speedOfSound),
+    ]
   }
 }

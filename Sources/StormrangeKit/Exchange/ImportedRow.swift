@@ -18,8 +18,8 @@ struct ImportedRow {
     // JSON can give an empty source, which is neither a detector's name nor the null of a timed row.
     guard fields.source?.isEmpty != true else {
       throw .invalidArgument(
-        "source is empty: a detector's reading names its detector (1 to \(DetectorSource.maximumLength) "
-          + "letters, digits, '-', '_' or '.', e.g. as3935), and a timed measurement has null")
+        "source is empty: a detector's reading names its detector (\(DetectorSource.nameRule), "
+          + "e.g. as3935), and a timed measurement has null")
     }
     var fields = fields
     if fields.source == nil, let delay = fields.delay {

@@ -108,12 +108,15 @@ struct MeasurementImport {
       }
     }
     // A timed measurement needs a delay, a detector's reading a source: one of the two columns.
-    guard columns.contains("date") else {
-      throw .invalidArgument("line \(header.line): the header has no 'date' column")
+    let (date, delay, source) = (
+      ExchangeFormat.key(.date), ExchangeFormat.key(.delay), ExchangeFormat.key(.source)
+    )
+    guard columns.contains(date) else {
+      throw .invalidArgument("line \(header.line): the header has no '\(date)' column")
     }
-    guard columns.contains("delay_s") || columns.contains("source") else {
+    guard columns.contains(delay) || columns.contains(source) else {
       throw .invalidArgument(
-        "line \(header.line): the header has no 'delay_s' column (nor 'source', for detector readings)")
+        "line \(header.line): the header has no '\(delay)' column (nor '\(source)', for detector readings)")
     }
     for record in records.dropFirst() {
       rowCount += 1
@@ -133,23 +136,27 @@ struct MeasurementImport {
 
   /// A row from CSV fields by column name; an empty field is a missing value.
   private static func row(fields: [String: String]) throws(StormrangeError) -> ImportedRow {
-    func number(_ key: String) throws(StormrangeError) -> Double? {
-      guard let text = fields[key], !text.isEmpty else { return nil }
+    // An empty field is a missing value.
+    func text(_ field: MeasurementFields.Key) -> String? {
+      fields[ExchangeFormat.key(field)].flatMap { $0.isEmpty ? nil : $0 }
+    }
+    func number(_ field: MeasurementFields.Key) throws(StormrangeError) -> Double? {
+      guard let text = text(field) else { return nil }
       guard let value = StrictNumber.parse(text) else {
-        throw .invalidArgument("\(key): '\(text.escapedForDisplay)' is not a number")
+        throw .invalidArgument("\(ExchangeFormat.key(field)): '\(text.escapedForDisplay)' is not a number")
       }
       return value
     }
     var row = ImportedRow()
-    if let text = fields["date"], !text.isEmpty { row.fields.date = try date(text) }
-    row.fields.delay = try number("delay_s")
-    row.fields.distance = try number("distance_m")
-    row.fields.temperature = try number("temperature_c")
-    row.fields.speedOfSound = try number("speed_of_sound_mps")
-    if let note = fields["note"], !note.isEmpty { row.fields.note = note }
-    row.fields.bearing = try number("bearing_deg")
-    if let source = fields["source"], !source.isEmpty { row.fields.source = source }
-    if let kind = fields["detector"], !kind.isEmpty { row.fields.detector = kind }
+    if let text = text(.date) { row.fields.date = try date(text) }
+    row.fields.delay = try number(.delay)
+    row.fields.distance = try number(.distance)
+    row.fields.temperature = try number(.temperature)
+    row.fields.speedOfSound = try number(.speedOfSound)
+    row.fields.note = text(.note)
+    row.fields.bearing = try number(.bearing)
+    row.fields.source = text(.source)
+    row.fields.detector = text(.detector)
     return row
   }
 
@@ -157,10 +164,12 @@ struct MeasurementImport {
     guard let date = ISO8601Time.parse(text) else {
       if ISO8601Time.isLeapSecond(text) {
         throw .invalidArgument(
-          "date: '\(text.escapedForDisplay)' is a leap second, which stormrange does not support")
+          "\(ExchangeFormat.key(.date)): '\(text.escapedForDisplay)' is a leap second, which stormrange does not support"
+        )
       }
       throw .invalidArgument(
-        "date: '\(text.escapedForDisplay)' is not an ISO 8601 time with an offset, e.g. 2026-07-01T16:03:00Z")
+        "\(ExchangeFormat.key(.date)): '\(text.escapedForDisplay)' is not an ISO 8601 time with an offset, e.g. 2026-07-01T16:03:00Z"
+      )
     }
     return date
   }
@@ -203,14 +212,16 @@ struct MeasurementImport {
       throw .invalidArgument(
         "unknown key '\(key.escapedForDisplay)'; the keys are \(ExchangeFormat.keys.joined(separator: ", "))")
     }
-    func number(_ key: String) throws(StormrangeError) -> Double? {
+    func number(_ field: MeasurementFields.Key) throws(StormrangeError) -> Double? {
+      let key = ExchangeFormat.key(field)
       switch members[key] {
       case nil, .null?: return nil
       case .number(let value)?: return value
       case let other?: throw .invalidArgument("'\(key)' is \(other.typeDescription), not a number")
       }
     }
-    func string(_ key: String) throws(StormrangeError) -> String? {
+    func string(_ field: MeasurementFields.Key) throws(StormrangeError) -> String? {
+      let key = ExchangeFormat.key(field)
       switch members[key] {
       case nil, .null?: return nil
       case .string(let value)?: return value
@@ -218,16 +229,16 @@ struct MeasurementImport {
       }
     }
     var row = ImportedRow()
-    if let text = try string("date") { row.fields.date = try date(text) }
-    row.fields.delay = try number("delay_s")
-    row.fields.distance = try number("distance_m")
-    row.fields.temperature = try number("temperature_c")
-    row.fields.speedOfSound = try number("speed_of_sound_mps")
+    if let text = try string(.date) { row.fields.date = try date(text) }
+    row.fields.delay = try number(.delay)
+    row.fields.distance = try number(.distance)
+    row.fields.temperature = try number(.temperature)
+    row.fields.speedOfSound = try number(.speedOfSound)
     // As in CSV, an empty note is none.
-    row.fields.note = try string("note").flatMap { $0.isEmpty ? nil : $0 }
-    row.fields.bearing = try number("bearing_deg")
-    row.fields.source = try string("source")
-    row.fields.detector = try string("detector")
+    row.fields.note = try string(.note).flatMap { $0.isEmpty ? nil : $0 }
+    row.fields.bearing = try number(.bearing)
+    row.fields.source = try string(.source)
+    row.fields.detector = try string(.detector)
     return row
   }
 

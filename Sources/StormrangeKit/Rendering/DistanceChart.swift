@@ -139,7 +139,7 @@ struct DistanceChart {
   /// `18:03`, `18:03:20` when the whole chart spans under 3 minutes, `07-01 18:03` across days.
   private func timeLabel(_ date: Date, span: Double, from first: Date, to last: Date) -> String {
     let full = localTime.format(date)  // 2026-07-01 18:03:00
-    if !sameDay(first, last) { return String(full.dropFirst(5).dropLast(3)) }
+    if !sameDay(first, last) { return DurationText.toTheMinute(full.dropFirst(5)) }
     return span < 180 ? String(full.suffix(8)) : String(full.suffix(8).prefix(5))
   }
 

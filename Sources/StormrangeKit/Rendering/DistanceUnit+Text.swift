@@ -32,9 +32,6 @@ extension DistanceUnit {
     }
   }
 
-  /// The decimals a distance is shown with when it has no error beside it.
-  var decimals: Int { self == .metres || self == .feet ? 0 : 2 }
-
   /// A round metric distance the advice is stated in, with its value in this unit when that is
   /// not metric, as round as the kilometres (whole units, at most two significant digits; `about 10
   /// km` is not 6.21 miles): `10 km`, `10 km (6 mi)`, `2.5 km (8200 ft)`.

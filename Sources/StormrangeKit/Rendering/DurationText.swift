@@ -36,11 +36,14 @@ enum DurationText {
   }
 
   /// The time of `date` in `localTime`, `18:03:00`, with the date in front when it is not the day
-  /// of `reference` (`2026-07-01 18:03:00`).
+  /// of `reference` (`2026-07-01 18:03:00`): ``StormrangeBase/LocalTime/clock(_:besides:)``.
   static func clock(_ date: Date, besides reference: Date, in localTime: LocalTime) -> String {
-    let (day, referenceDay) = (localTime.components(date), localTime.components(reference))
-    let sameDay =
-      day.year == referenceDay.year && day.month == referenceDay.month && day.day == referenceDay.day
-    return sameDay ? localTime.formatTime(date) : localTime.format(date)
+    localTime.clock(date, besides: reference)
+  }
+
+  /// A clock time to the minute, `18:03` (`2026-07-01 18:03`), from one to the second as
+  /// ``clock(_:besides:in:)`` and ``StormrangeBase/LocalTime`` write it, `18:03:00`.
+  static func toTheMinute(_ clock: some StringProtocol) -> String {
+    String(clock.dropLast(3))
   }
 }

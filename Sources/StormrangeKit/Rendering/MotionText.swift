@@ -55,7 +55,7 @@ struct MotionText {
         + "it may have stopped or turned"
     }
     return short
-      ? "storm over, \(words) as of \(lastFlash.dropLast(3))"
+      ? "storm over, \(words) as of \(DurationText.toTheMinute(lastFlash))"
       : "as of its last flash at \(lastFlash), \(words)"
   }
 
@@ -114,7 +114,7 @@ struct MotionText {
 
   /// `18:37`: a local clock time to the minute, with its date when not today's.
   private func clock(_ date: Date) -> String {
-    String(DurationText.clock(date, besides: now, in: localTime).dropLast(3))
+    DurationText.toTheMinute(DurationText.clock(date, besides: now, in: localTime))
   }
 
   /// `30 ± 7 km/h over the ground, toward ENE (68° ± 9°)`, or why the motion is not known; short:

@@ -62,7 +62,7 @@ struct PlusMinusText {
     let rounded = round(date, toMultipleOf: step * ErrorRounding.power(place))
     let error = ErrorRounding.round(0, error: amount, finestPlace: 0).error
     let clock = DurationText.clock(rounded, besides: now, in: localTime)
-    return "\(inMinutes ? String(clock.dropLast(3)) : clock) \(plusMinus) \(error) \(name)"
+    return "\(inMinutes ? DurationText.toTheMinute(clock) : clock) \(plusMinus) \(error) \(name)"
   }
 
   /// The rounded distance, its rounded error, and the unit they are in.

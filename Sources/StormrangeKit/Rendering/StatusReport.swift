@@ -134,7 +134,7 @@ struct StatusReport {
       advice =
         palette.paint("shelter now", as: .danger)
         + (status.advice.lightningWithinCloseDistance
-          ? ", " + palette.paint("lightning within 10 km", as: .emphasis) : "")
+          ? ", " + palette.paint("lightning within \(closeInKilometres)", as: .emphasis) : "")
     case .allClear:
       advice = palette.paint(
         "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder ?? 0)) ago)",
@@ -152,6 +152,10 @@ struct StatusReport {
 
   /// `10 km`, or `10 km (6.21 mi)` in imperial units.
   private var close: String { unit.formatRoundKilometres(SafetyAdvice.closeDistance) }
+  /// `10 km` in every unit: the summary line keeps it short.
+  private var closeInKilometres: String {
+    DistanceUnit.kilometres.formatRoundKilometres(SafetyAdvice.closeDistance)
+  }
 
   private var stormDescription: String {
     let storm = status.storm

@@ -93,8 +93,8 @@ public final class Session {
   /// Writes an error to standard error, on one line whatever it quotes (a file name, a note).
   /// `ofLine` false: the error is about the whole batch (its input failed), not one line.
   public func report(_ error: StormrangeError, ofLine: Bool = true) {
-    errors.write(
-      errorPalette.paint(label(error.message, ofLine: ofLine).escapingControlCharacters, as: .error) + "\n")
+    let text = label(error.message(in: localTime), ofLine: ofLine).escapingControlCharacters
+    errors.write(errorPalette.paint(text, as: .error) + "\n")
   }
 
   /// `stormrange: line 3: …` in a batch, `stormrange: …` for one command (or a batch when not

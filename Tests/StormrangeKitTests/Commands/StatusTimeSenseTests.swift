@@ -67,6 +67,19 @@ import Testing
     #expect(lines.last?.hasSuffix("shelter now, lightning within 10 km · 3 dated ahead left out") == true)
   }
 
+  @Test func theRefusalOfThunderAfterNowShowsTheSessionsClock() {
+    let test = TestSession()
+    // Not the zone of any machine the tests run on: the message must take the session's.
+    let zone = LocalTime(offsetFromUTC: 5 * 3600 + 45 * 60)
+    test.session.localTime = zone
+    let now = test.clock.now().wall
+    #expect(test.run("add 300 at \(UTCTime.format(now.addingTimeInterval(50)))"))
+    #expect(
+      test.errors.take().contains(
+        "a flash at \(zone.formatTime(now.addingTimeInterval(50))) with a delay of 300.00 s would be heard at "
+          + "\(zone.formatTime(now.addingTimeInterval(350))), after now (\(zone.formatTime(now)))"))
+  }
+
   @Test func addRefusesThunderAfterNow() throws {
     let test = TestSession()
     let now = test.clock.now().wall
