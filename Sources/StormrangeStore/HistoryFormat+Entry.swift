@@ -16,19 +16,21 @@ extension HistoryFormat {
     var fields = MeasurementFields()
     var others: [PropertyListEntry] = []
     for entry in entries {
-      switch Key(rawValue: entry.key) {
-      case .date?:
+      // Matched against each key's text in place: through `Key(rawValue:)` or a search of the keys,
+      // decoding a 100k history took 9–19 % longer (callgrind).
+      switch entry.key {
+      case Key.date.rawValue:
         guard case .date(let value) = entry.value else { throw wrongType(entry, "a date", position) }
         fields.date = value
-      case .delay?: fields.delay = try real(entry, position)
-      case .distance?: fields.distance = try real(entry, position)
-      case .temperature?: fields.temperature = try real(entry, position)
-      case .speedOfSound?: fields.speedOfSound = try real(entry, position)
-      case .note?: fields.note = try string(entry, position)
-      case .bearing?: fields.bearing = try real(entry, position)
-      case .source?: fields.source = try string(entry, position)
-      case .detector?: fields.detector = try string(entry, position)
-      case nil: others.append(entry)
+      case Key.delay.rawValue: fields.delay = try real(entry, position)
+      case Key.distance.rawValue: fields.distance = try real(entry, position)
+      case Key.temperature.rawValue: fields.temperature = try real(entry, position)
+      case Key.speedOfSound.rawValue: fields.speedOfSound = try real(entry, position)
+      case Key.note.rawValue: fields.note = try string(entry, position)
+      case Key.bearing.rawValue: fields.bearing = try real(entry, position)
+      case Key.source.rawValue: fields.source = try string(entry, position)
+      case Key.detector.rawValue: fields.detector = try string(entry, position)
+      default: others.append(entry)
       }
     }
     do {

@@ -48,46 +48,57 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     case .csv:
       var text = CSVFormat.record(Self.keys)
       for (offset, measurement) in measurements.enumerated() {
-        text += CSVFormat.record(
-          [String(first + offset), UTCTime.format(measurement.date)]
-            + Self.numbers(of: measurement).map { $0.number?.description ?? "" }
-            + [
-              measurement.note ?? "", measurement.bearing?.degrees.description ?? "",
-              measurement.source?.name ?? "", measurement.source?.kind.rawValue ?? "",
-            ])
+        text += CSVFormat.record([String(first + offset)] + Self.fields.map { Self.value($0, of: measurement) ?? "" })
       }
       return text
     case .json:
-      // One object per line: readable, and each line diffs on its own.
-      var objects: [String] = []
+      // One object per line: readable, and each line diffs on its own. Written into one string: a
+      // string for each member made `export json` of 100k measurements 14 % slower.
+      var text = ""
       for (offset, measurement) in measurements.enumerated() {
-        func member(_ key: String, _ value: String?) -> String { "\"\(key)\": \(value ?? "null")" }
-        var members = [
-          member(Self.indexKey, String(first + offset)),
-          member(Self.key(.date), "\"\(UTCTime.format(measurement.date))\""),
-        ]
-        for (field, number) in Self.numbers(of: measurement) {
-          members.append(member(Self.key(field), number?.description))
+        text += text.isEmpty ? "[\n  {" : ",\n  {"
+        text += Self.indexMember
+        text += String(first + offset)
+        for (field, prefix) in zip(Self.fields, Self.memberPrefixes) {
+          text += prefix
+          if let value = Self.value(field, of: measurement) {
+            text += Self.isText(field) ? JSONText.string(value) : value
+          } else {
+            text += "null"
+          }
         }
-        members.append(member(Self.key(.note), measurement.note.map(JSONText.string)))
-        members.append(member(Self.key(.bearing), measurement.bearing.map(\.degrees.description)))
-        members.append(member(Self.key(.source), measurement.source.map { JSONText.string($0.name) }))
-        members.append(member(Self.key(.detector), measurement.source.map { "\"\($0.kind.rawValue)\"" }))
-        objects.append("  {" + members.joined(separator: ", ") + "}")
+        text += "}"
       }
-      return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+      return text.isEmpty ? "[]\n" : text + "\n]\n"
     }
   }
 
-  /// The delay, distance, temperature and speed of sound, in the order of their columns; nil where
-  /// the measurement has none.
-  private static func numbers(of measurement: Measurement) -> [(
-    field: MeasurementFields.Key, number: Double?
-  )] {
-    let timing = measurement.timing
-    return [
-      (.delay, timing?.delay), (.distance, measurement.distance), (.temperature, timing?.temperature),
-      (.speedOfSound, timing?.speedOfSound),
-    ]
+  /// `"index": `, then `, "date": ` and so on for each of ``fields``: made once, not for each row.
+  private static let indexMember = "\"\(indexKey)\": "
+  private static let memberPrefixes = fields.map { ", \"\(key($0))\": " }
+
+  /// `field`'s value in `measurement` as text, nil where the measurement has none (a detector's
+  /// reading has no delay, temperature or speed of sound): a date in ISO 8601 UTC, a number as Swift
+  /// prints it.
+  private static func value(_ field: MeasurementFields.Key, of measurement: Measurement) -> String? {
+    switch field {
+    case .date: UTCTime.format(measurement.date)
+    case .delay: measurement.timing?.delay.description
+    case .distance: measurement.distance.description
+    case .temperature: measurement.timing?.temperature.description
+    case .speedOfSound: measurement.timing?.speedOfSound.description
+    case .note: measurement.note
+    case .bearing: measurement.bearing?.degrees.description
+    case .source: measurement.source?.name
+    case .detector: measurement.source?.kind.rawValue
+    }
+  }
+
+  /// Whether JSON writes `field`'s value as a string; else as a number.
+  private static func isText(_ field: MeasurementFields.Key) -> Bool {
+    switch field {
+    case .date, .note, .source, .detector: true
+    case .delay, .distance, .temperature, .speedOfSound, .bearing: false
+    }
   }
 }

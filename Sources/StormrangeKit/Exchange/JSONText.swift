@@ -12,6 +12,12 @@ enum JSONText {
   /// paragraph separators, noncharacters: `Unicode.Scalar.isEscapedForDisplay`). JSON reads them
   /// back the same, and `show --json` at a terminal can neither drive it nor hide or reorder text.
   static func string(_ text: String) -> String {
+    // Printable ASCII but the quote and the backslash, what dates and nearly every note are, is
+    // written as it is, without looking at each scalar (`export json` writes four strings a row).
+    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+    if plain == true { return "\"" + text + "\"" }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
