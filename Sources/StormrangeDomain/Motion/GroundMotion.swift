@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// How a storm moves over the ground at one moment, from the nowcast (``StormMotion``).
+/// How a storm moves over the ground at one moment, from the nowcast (``StormMotion``,
+/// ``NowcastSummary``).
 public struct GroundMotion: Equatable, Sendable {
   /// Metres per second over the ground, and one standard deviation.
   public let speed: Double
@@ -20,15 +21,15 @@ public struct GroundMotion: Equatable, Sendable {
   /// Where it comes nearest on its present course; nil when not moving.
   public private(set) var closestApproach: ClosestApproach?
 
-  init(_ nowcast: Nowcast) {
-    speed = nowcast.speed.mean
-    speedError = nowcast.speed.standardDeviation
-    isMoving = nowcast.isMoving
-    heading = nowcast.heading?.value
-    headingError = nowcast.heading?.error
-    closestApproach = nowcast.closestApproach
-    centre = nowcast.centre
-    asOf = nowcast.date
+  init(_ summary: NowcastSummary) {
+    speed = summary.speed.mean
+    speedError = summary.speed.standardDeviation
+    isMoving = summary.isMoving
+    heading = summary.heading?.value
+    headingError = summary.heading?.error
+    closestApproach = summary.closestApproach
+    centre = summary.centre
+    asOf = summary.date
   }
 
   /// Where the centre is at `date` on the present course (for a map); nil without a heading.

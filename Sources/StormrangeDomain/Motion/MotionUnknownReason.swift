@@ -4,7 +4,7 @@ import FoundationEssentials
 public enum MotionUnknownReason: Equatable, Sendable {
   /// `needed` measurements are needed.
   case tooFewMeasurements(have: Int, needed: Int)
-  /// The measurements span `span` seconds, less than `minimum` (``MotionModel/minimumSpan``).
+  /// The measurements span `span` seconds, less than `minimum` (``MotionThresholds/minimumSpan``).
   case tooShortSpan(span: TimeInterval, minimum: TimeInterval)
   /// The estimate could not be made.
   case undetermined

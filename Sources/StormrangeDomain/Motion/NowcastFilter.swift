@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// The nowcast's particle filter: an interacting-multiple-model filter (at rest, steady,
-/// manoeuvring; ``MotionMode``) carried by ``NowcastModel/particleCount`` weighted hypotheses of
-/// the storm's centre, velocity and strike scatter.
+/// manoeuvring; ``MotionMode``) carried by ``NowcastConstants/particleCount`` weighted hypotheses
+/// of the storm's centre, velocity and strike scatter. Every figure it works with is
+/// ``NowcastConstants``'.
 ///
 /// A particle filter rather than a Kalman filter because what is measured is not linear in the
 /// state nor Gaussian: a range alone says nothing of the direction (a ring of hypotheses), an
@@ -22,9 +23,9 @@ struct NowcastFilter: Sendable {
 
   /// The filter after reading `observations`, sorted by date, at least one, with `hypotheses`
   /// particles.
-  init(observations: [RangeObservation], hypotheses: Int = NowcastModel.particleCount) {
+  init(observations: [RangeObservation], hypotheses: Int = NowcastConstants.particleCount) {
     precondition(!observations.isEmpty)
-    random = NowcastRandom(seed: 0x5354_4F52_4D52_414E)  // "STORMRAN"
+    random = NowcastRandom(seed: NowcastConstants.randomSeed)
     let first = observations[0]
     time = first.date
     hasBearings = false
@@ -48,13 +49,15 @@ struct NowcastFilter: Sendable {
 
   /// Particles spread over every centre the first observation allows, weighted by it.
   private mutating func seed(from observation: RangeObservation, count: Int) {
-    let (nearest, farthest) = Self.rangeSpan(of: observation)
+    let (nearest, farthest) = observation.sensorRange.seedSpan
     particles.reserveCapacity(count)
     var logWeights = [Double]()
     logWeights.reserveCapacity(count)
-    let bearingSpread = observation.bearing.map { RangeLikelihood.bearingSpread(of: $0) * 2 }
+    let bearingSpread = observation.bearing.map {
+      BearingLikelihood.spread(of: $0) * NowcastConstants.seedBearingWidening
+    }
     let scatterLog = (
-      Math.log(NowcastModel.scatterRange.lowerBound), Math.log(NowcastModel.scatterRange.upperBound)
+      Math.log(NowcastConstants.scatterRange.lowerBound), Math.log(NowcastConstants.scatterRange.upperBound)
     )
     for _ in 0..<count {
       let range = random.uniform(nearest...farthest)
@@ -81,30 +84,12 @@ struct NowcastFilter: Sendable {
     update(with: observation, priorLogWeights: logWeights)
   }
 
-  /// The ranges of centre the first observation could come from: generous, since the weights do
-  /// the rest.
-  private static func rangeSpan(of observation: RangeObservation) -> (Double, Double) {
-    let distance = observation.distance
-    let scatter = NowcastModel.scatterRange.upperBound
-    switch observation.sensor {
-    case .ears:
-      let spread = 3 * (observation.uncertainty + NowcastModel.nearestChannelSpread + scatter)
-      return (max(distance - spread, 100), distance + NowcastModel.nearestChannelBias + spread)
-    case .as3935:
-      let interval = AS3935.interval(forMetres: distance) ?? distance...distance
-      let isLast = distance == (AS3935.stepsKilometres.last ?? 0) * 1_000
-      return (100, (isLast ? 2.5 : 2) * interval.upperBound + 2 * scatter)
-    case .detector:
-      return (max(0.5 * distance - 2 * scatter, 100), 1.6 * distance + 2 * scatter)
-    }
-  }
-
   /// A mode and a velocity from the prior: a moving storm's speed from the climatology, any
   /// direction.
   private mutating func drawMotion() -> (MotionMode, Double, Double) {
     var pick = random.uniform()
     var mode = MotionMode.steady
-    for (candidate, probability) in NowcastModel.modePrior {
+    for (candidate, probability) in NowcastConstants.modePrior {
       if pick < probability {
         mode = candidate
         break
@@ -117,7 +102,7 @@ struct NowcastFilter: Sendable {
   }
 
   private static func drawVelocity(_ random: inout NowcastRandom) -> (Double, Double) {
-    let speed = NowcastModel.medianSpeed * Math.exp(NowcastModel.speedLogSpread * random.normal())
+    let speed = NowcastConstants.medianSpeed * Math.exp(NowcastConstants.speedLogSpread * random.normal())
     let heading = random.uniform(0...(2 * Double.pi))
     return (speed * Math.sin(heading), speed * Math.cos(heading))
   }
@@ -132,7 +117,7 @@ struct NowcastFilter: Sendable {
     var moved = particles
     var random = self.random
     while remaining > 0 {
-      let step = min(remaining, NowcastModel.maximumStep)
+      let step = min(remaining, NowcastConstants.maximumStep)
       remaining -= step
       for index in moved.indices {
         Self.move(&moved[index], by: step, random: &random)
@@ -146,26 +131,26 @@ struct NowcastFilter: Sendable {
   private static func move(_ particle: inout StormParticle, by step: Double, random: inout NowcastRandom) {
     switch particle.mode {
     case .atRest:
-      if random.uniform() < NowcastModel.startRate * step {
+      if random.uniform() < NowcastConstants.startRate * step {
         particle.mode = .manoeuvring
         (particle.eastSpeed, particle.northSpeed) = drawVelocity(&random)
       }
     case .steady:
       let pick = random.uniform()
-      if pick < NowcastModel.stopRate * step {
+      if pick < NowcastConstants.stopRate * step {
         particle.mode = .atRest
-      } else if pick < (NowcastModel.stopRate + NowcastModel.manoeuvreRate) * step {
+      } else if pick < (NowcastConstants.stopRate + NowcastConstants.manoeuvreRate) * step {
         particle.mode = .manoeuvring
       }
     case .manoeuvring:
       let pick = random.uniform()
-      if pick < NowcastModel.stopRate * step {
+      if pick < NowcastConstants.stopRate * step {
         particle.mode = .atRest
-      } else if pick < (NowcastModel.stopRate + NowcastModel.settleRate) * step {
+      } else if pick < (NowcastConstants.stopRate + NowcastConstants.settleRate) * step {
         particle.mode = .steady
       }
     }
-    let wander = (NowcastModel.centreWander * step).squareRoot()
+    let wander = (NowcastConstants.centreWander * step).squareRoot()
     if particle.mode == .atRest {
       particle.eastSpeed = 0
       particle.northSpeed = 0
@@ -174,7 +159,8 @@ struct NowcastFilter: Sendable {
       return
     }
     let noise =
-      particle.mode == .steady ? NowcastModel.steadyVelocityNoise : NowcastModel.manoeuvringVelocityNoise
+      particle.mode == .steady
+      ? NowcastConstants.steadyVelocityNoise : NowcastConstants.manoeuvringVelocityNoise
     // White-noise acceleration held over the step: the velocity's variance grows by q·step.
     let kick = (noise / step).squareRoot()
     let eastAcceleration = kick * random.normal()
@@ -197,7 +183,17 @@ struct NowcastFilter: Sendable {
   /// has gathered on too few.
   private mutating func update(with observation: RangeObservation, priorLogWeights: [Double]) {
     if observation.bearing != nil { hasBearings = true }
-    let likelihood = RangeLikelihood(observation)
+    weigh(
+      by: observation.sensorRange, bearing: observation.bearing.map(BearingLikelihood.init),
+      priorLogWeights: priorLogWeights)
+  }
+
+  /// ``update(with:priorLogWeights:)`` with the observation read: its range by the kind of sensor
+  /// that made it, and its bearing if it has one.
+  private mutating func weigh<Range: SensorRange>(
+    by range: Range, bearing: BearingLikelihood?, priorLogWeights: [Double]
+  ) {
+    let likelihood = RangeLikelihood(range: range, bearing: bearing)
     var logWeights = priorLogWeights
     var largest = -Double.infinity
     for index in particles.indices {
@@ -215,7 +211,7 @@ struct NowcastFilter: Sendable {
       weights[index] /= total
       sumOfSquares += weights[index] * weights[index]
     }
-    if 1 / sumOfSquares < Double(particles.count) / 2 { resample() }
+    if 1 / sumOfSquares < Double(particles.count) * NowcastConstants.resampleShare { resample() }
   }
 
   /// Systematic resampling, then a little jitter (a regularised particle filter), so that copies of
@@ -249,7 +245,7 @@ struct NowcastFilter: Sendable {
   /// whose two signs are the two sides a storm may pass on, is jittered without shrinking.
   private mutating func regularise() {
     let frames = particles.map(LocalFrame.init)
-    let h = NowcastModel.regularisation
+    let h = NowcastConstants.regularisation
     let shrink = (1 - h * h).squareRoot()
     let moving = particles.map { $0.mode != .atRest }
     func moments(_ values: [Double], where included: [Bool]? = nil) -> (mean: Double, spread: Double) {
@@ -282,7 +278,7 @@ struct NowcastFilter: Sendable {
     }
     for index in particles.indices {
       var frame = frames[index]
-      frame.range = max(kernel(frame.range, range), 10)
+      frame.range = max(kernel(frame.range, range), NowcastConstants.nearestJitteredRange)
       if hasBearings {
         let offset =
           Math.wrappedDegrees((frame.direction - direction.mean) * 180 / Double.pi) * Double.pi / 180
@@ -296,8 +292,9 @@ struct NowcastFilter: Sendable {
       frame.apply(to: &particles[index])
       particles[index].scatter = min(
         max(
-          Math.exp(kernel(Math.log(particles[index].scatter), scatter)), NowcastModel.scatterRange.lowerBound),
-        NowcastModel.scatterRange.upperBound)
+          Math.exp(kernel(Math.log(particles[index].scatter), scatter)),
+          NowcastConstants.scatterRange.lowerBound),
+        NowcastConstants.scatterRange.upperBound)
     }
   }
 }

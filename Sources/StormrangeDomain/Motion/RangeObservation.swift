@@ -3,8 +3,10 @@ import FoundationEssentials
 /// One range measurement as the motion estimator sees it: when the lightning was, how far, how well
 /// the measurement itself knows that, what made it, and optionally which way.
 public struct RangeObservation: Equatable, Sendable {
-  /// What made a range, which decides how it relates to the storm (``RangeLikelihood``).
-  public enum Sensor: Equatable, Sendable {
+  /// What made a range, which decides how it relates to the storm (``SensorRange``).
+  ///
+  /// Its order, the order in which the cases are declared, only sorts observations.
+  public enum Sensor: Comparable, Sendable {
     /// Thunder timed by a person: to the nearest part of the channel.
     case ears
     /// An AS3935's step (``AS3935``): an interval, read from the flash's radio pulse.
@@ -38,17 +40,7 @@ public struct RangeObservation: Equatable, Sendable {
   /// An order of observations by every field, so that the same observations in any order give the
   /// same nowcast.
   static func precedes(_ left: RangeObservation, _ right: RangeObservation) -> Bool {
-    (left.date, left.distance, left.bearing ?? -1, left.sensor.order, left.uncertainty)
-      < (right.date, right.distance, right.bearing ?? -1, right.sensor.order, right.uncertainty)
-  }
-}
-
-extension RangeObservation.Sensor {
-  fileprivate var order: Int {
-    switch self {
-    case .ears: 0
-    case .as3935: 1
-    case .detector: 2
-    }
+    (left.date, left.distance, left.bearing ?? -1, left.sensor, left.uncertainty)
+      < (right.date, right.distance, right.bearing ?? -1, right.sensor, right.uncertainty)
   }
 }

@@ -5,10 +5,10 @@ import FoundationEssentials
 /// (``StormMotion``), not an average over the storm.
 ///
 /// The chances are given from a storm's first measurement on; the direction word and the rate need
-/// ``StormMotion/minimumCount`` measurements over ``MotionModel/minimumSpan``. The word is
-/// `approaching` (`receding`) only when ``chanceApproaching`` (``chanceReceding``) is at least
-/// ``MotionModel/directionConfidence`` and the mean rate agrees; otherwise `steady`. So the word
-/// and the chance never disagree.
+/// ``MotionThresholds/minimumCount`` measurements over ``MotionThresholds/minimumSpan``. The word
+/// is `approaching` (`receding`) only when ``chanceApproaching`` (``chanceReceding``) is at least
+/// ``MotionThresholds/directionConfidence`` and the mean rate agrees; otherwise `steady`. So the
+/// word and the chance never disagree.
 public struct RangeTrend: Equatable, Sendable {
   public enum Direction: String, Equatable, Sendable {
     case approaching
@@ -16,16 +16,11 @@ public struct RangeTrend: Equatable, Sendable {
     case steady
     case unknown
 
-    /// The word for the hypotheses' rates of change of range (``chances(of:)``).
-    init(rates: WeightedSample) {
-      let (approaching, receding) = RangeTrend.chances(of: rates)
-      self.init(chanceApproaching: approaching, chanceReceding: receding, meanRate: rates.mean)
-    }
-
-    /// The word for these chances and this mean rate of change of range.
+    /// The word for these chances and this mean rate of change of range. A chance counts as
+    /// ``MotionThresholds/directionConfidence`` when it falls short of it only by the rounding of
+    /// its sum (``MotionThresholds/shareRounding``).
     init(chanceApproaching: Double, chanceReceding: Double, meanRate: Double) {
-      // Weights of 1/2000 summed 1800 times come to a hair under 0.9.
-      let needed = MotionModel.directionConfidence - 1e-9
+      let needed = MotionThresholds.directionConfidence - MotionThresholds.shareRounding
       if meanRate < 0, chanceApproaching >= needed {
         self = .approaching
       } else if meanRate > 0, chanceReceding >= needed {
@@ -48,22 +43,24 @@ public struct RangeTrend: Equatable, Sendable {
   public let rate: Double?
   /// The estimated range of the storm's centre at ``asOf``, metres; nil without a measurement.
   public let range: Double?
-  /// The chance, 0...1, that the storm's centre is within ``MotionModel/closeDistance`` at some
-  /// moment of the next ``MotionModel/chanceWindow``, now included. Nil without a forecast (no
-  /// measurement, or a storm that is over: ``StormMotion/trend(at:forecast:)`` without one).
+  /// The chance, 0...1, that the storm's centre is within ``MotionThresholds/closeDistance`` at
+  /// some moment of the next ``MotionThresholds/chanceWindow``, now included. Nil without a
+  /// forecast (no measurement, or a storm that is over: ``StormMotion/trend(at:forecast:)`` without
+  /// one).
   public private(set) var within10kmChance: Double?
-  /// The chance, 0...1, that the range is falling faster than ``MotionModel/steadyRate`` at
+  /// The chance, 0...1, that the range is falling faster than ``MotionThresholds/steadyRate`` at
   /// ``asOf``; given exactly when ``within10kmChance`` is.
   public private(set) var chanceApproaching: Double?
-  /// The chance that it is rising faster than ``MotionModel/steadyRate``.
+  /// The chance that it is rising faster than ``MotionThresholds/steadyRate``.
   public private(set) var chanceReceding: Double?
-  /// When the storm comes within ``MotionModel/closeDistance``, if it comes: the median among the
-  /// outcomes that come within it by ``NowcastModel/horizon``. Given whatever the direction, when
-  /// at least ``NowcastModel/arrivalChance`` of the outcomes come, the estimated centre is not
-  /// already inside, and there is a forecast (a storm that is not over).
+  /// When the storm comes within ``MotionThresholds/closeDistance``, if it comes: the median among
+  /// the outcomes that come within it by ``MotionThresholds/arrivalHorizon``. Given whatever the
+  /// direction, when at least ``MotionThresholds/arrivalChance`` of the outcomes come, the
+  /// estimated centre is not already inside, and there is a forecast (a storm that is not over).
   public private(set) var within10km: Date?
-  /// The 5th and 95th percentiles of when the storm comes within 10 km, among the outcomes that do
-  /// (``within10km`` is their median); nil exactly when ``within10km`` is.
+  /// The 5th and 95th percentiles (``MotionThresholds/arrivalPercentiles``) of when the storm comes
+  /// within 10 km, among the outcomes that do (``within10km`` is their median); nil exactly when
+  /// ``within10km`` is.
   public private(set) var within10kmEarliest: Date?
   public private(set) var within10kmLatest: Date?
   /// The moment the trend describes.
@@ -77,14 +74,15 @@ public struct RangeTrend: Equatable, Sendable {
     self.asOf = asOf
   }
 
-  /// The trend of `nowcast`: its direction unknown for `reason` when there is one (too few
-  /// measurements to tell), its chances and arrival times always, from one forward run when
-  /// `forecast` is true.
-  init(_ nowcast: Nowcast, unknown reason: MotionUnknownReason?, forecast: Bool) {
-    let rates = nowcast.rangeRate
+  /// The trend of `summary`: its direction unknown for `reason` when there is one (too few
+  /// measurements to tell); its chances and arrival times from `arrival`, the forecast of coming
+  /// within ``MotionThresholds/closeDistance`` (``NowcastSummary/forecastArrival(within:)``), when
+  /// there is one.
+  init(_ summary: NowcastSummary, unknown reason: MotionUnknownReason?, arrival: ArrivalForecast?) {
+    let rates = summary.rangeRate
     let (approaching, receding) = Self.chances(of: rates)
-    let range = nowcast.range.mean
-    asOf = nowcast.date
+    let range = summary.range.mean
+    asOf = summary.date
     unknownReason = reason
     self.range = range
     if reason == nil {
@@ -94,18 +92,17 @@ public struct RangeTrend: Equatable, Sendable {
       direction = .unknown
       (speed, speedError, rate) = (nil, nil, nil)
     }
-    guard forecast else { return }
+    guard let arrival else { return }
     (chanceApproaching, chanceReceding) = (approaching, receding)
-    let arrival = nowcast.forecast(within: MotionModel.closeDistance)
     within10kmChance = arrival.chance
-    guard range > MotionModel.closeDistance, let times = arrival.times else { return }
+    guard range > MotionThresholds.closeDistance, let times = arrival.times else { return }
     within10kmEarliest = asOf.addingTimeInterval(times.earliest)
     within10km = asOf.addingTimeInterval(times.median)
     within10kmLatest = asOf.addingTimeInterval(times.latest)
   }
 
-  /// The weighted shares of `rates` falling and rising faster than ``MotionModel/steadyRate``.
+  /// The weighted shares of `rates` falling and rising faster than ``MotionThresholds/steadyRate``.
   static func chances(of rates: WeightedSample) -> (approaching: Double, receding: Double) {
-    (rates.share { $0 < -MotionModel.steadyRate }, rates.share { $0 > MotionModel.steadyRate })
+    (rates.share { $0 < -MotionThresholds.steadyRate }, rates.share { $0 > MotionThresholds.steadyRate })
   }
 }

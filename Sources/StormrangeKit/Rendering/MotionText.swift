@@ -18,7 +18,7 @@ struct MotionText {
   private var over: Bool { status.isOver }
   /// `18:03:00`: the last flash of the storm, which the words of a storm that is over are as of.
   private var lastFlash: String { DurationText.clock(status.storm.end, besides: now, in: localTime) }
-  private var close: String { unit.formatRoundKilometres(MotionModel.closeDistance) }
+  private var close: String { unit.formatRoundKilometres(MotionThresholds.closeDistance) }
 
   /// `approaching at 24 ± 6 km/h`; where the hypotheses do not agree on a direction, how they
   /// lean and which way the range goes: `steady: approaching 6 in 10, receding 1 in 10 (closing at
@@ -68,7 +68,7 @@ struct MotionText {
   func chance(short: Bool) -> [String]? {
     let trend = status.trend
     guard let chance = trend.within10kmChance else { return nil }
-    if let range = trend.range, range <= MotionModel.closeDistance {
+    if let range = trend.range, range <= MotionThresholds.closeDistance {
       return [
         short
           ? "centre within \(close)" : "already within \(close): the storm's centre, as estimated, is inside"
@@ -83,7 +83,7 @@ struct MotionText {
     let first = "\(odds) of coming within \(close) in the next 30 min"
     guard let window, let likeliest else { return [first] }
     let dash = repertoire.rangeDash
-    let hours = "\(Int(MotionModel.arrivalHorizon / 3_600)) h"
+    let hours = "\(Int(MotionThresholds.arrivalHorizon / 3_600)) h"
     return [
       first,
       "if it comes (within \(hours)): most likely at \(likeliest), in "
@@ -206,7 +206,7 @@ struct MotionText {
           ? "no \(what)" : "not known: needs \(needed) measurements in a storm (this one had \(have))"
       }
       // Both at once, when the span will be short too, so the person is not told one then the other.
-      let minimum = MotionModel.minimumSpan
+      let minimum = MotionThresholds.minimumSpan
       let spanShort = status.storm.end.timeIntervalSince(status.storm.start) < minimum
       let over = spanShort ? " over \(DurationText.approximate(minimum))" : ""
       return short

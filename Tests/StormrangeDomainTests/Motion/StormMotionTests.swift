@@ -6,21 +6,6 @@ import Testing
 /// The nowcast on small, hand-made storms: what it refuses, what it claims and what it must not.
 /// Its calibration over simulated storms is `NowcastCalibrationTests`.
 @Suite struct StormMotionTests {
-  /// A timed measurement `seconds` after `origin`, ±150 m of its own.
-  func observed(_ seconds: Double, km: Double, bearing: Double? = nil) -> RangeObservation {
-    RangeObservation(
-      date: origin.addingTimeInterval(seconds), distance: km * 1000, uncertainty: 150, bearing: bearing)
-  }
-
-  /// An AS3935 reading of `km` (a step) `seconds` after `origin`.
-  func chip(_ seconds: Double, km: Double) -> RangeObservation {
-    let metres = km * 1000
-    let interval = AS3935.interval(forMetres: metres)!
-    return RangeObservation(
-      date: origin.addingTimeInterval(seconds), distance: metres,
-      uncertainty: (interval.upperBound - interval.lowerBound) / 12.0.squareRoot(), sensor: .as3935)
-  }
-
   @Test func quickTapsReportNoSpeed() {
     let motion = StormMotion(observations: [
       observed(0, km: 1.10), observed(4, km: 4.12), observed(8, km: 3.43),
@@ -141,14 +126,14 @@ import Testing
   /// come are in order; a storm inside already has come, at time 0.
   @Test func anArrivalForecastIsConsistent() throws {
     let coming = stride(from: 0.0, through: 900, by: 60).map { observed($0, km: 30 - 12 * $0 / 900) }
-    let forecast = try #require(StormMotion(observations: coming).nowcast(at: origin.addingTimeInterval(960)))
-      .forecast(within: 10_000)
+    let forecast = try #require(StormMotion(observations: coming).summary(at: origin.addingTimeInterval(960)))
+      .forecastArrival(within: 10_000)
     #expect(forecast.chance <= forecast.comingShare && forecast.comingShare <= 1)
     let times = try #require(forecast.times)
     #expect(0 <= times.earliest && times.earliest <= times.median && times.median <= times.latest)
     let inside = try #require(
-      StormMotion(observations: [observed(0, km: 2)]).nowcast(at: origin.addingTimeInterval(60))
-    ).forecast(within: 10_000)
+      StormMotion(observations: [observed(0, km: 2)]).summary(at: origin.addingTimeInterval(60))
+    ).forecastArrival(within: 10_000)
     #expect(inside.chance > 0.99 && inside.times?.earliest == 0)
   }
 
@@ -203,13 +188,6 @@ import Testing
     #expect(!motion.isMoving && motion.heading == nil && motion.closestApproach == nil)
   }
 
-  @Test func compassPointsCarryTheirRoundingStep() {
-    let eye = NowcastModel.bearingError
-    #expect(RangeLikelihood.bearingSpread(of: 157.5) > (eye * eye + 22.5 * 22.5 / 12).squareRoot() - 1e-9)
-    #expect(RangeLikelihood.bearingSpread(of: 160) < RangeLikelihood.bearingSpread(of: 157.5))
-    #expect(RangeLikelihood.bearingSpread(of: 161) == eye)
-  }
-
   @Test func anAS3935AtItsLastStepIsNotSeenAsStill() {
     // 31, 34, 37, then 40 km five times: the storm is leaving, and 40 means "38.5 km or more".
     let readings = [31.0, 34, 37, 40, 40, 40, 40, 40]
@@ -240,16 +218,16 @@ import Testing
     #expect(recent.last == observations.last)
     let dense = (0..<5400).map { observed(Double($0), km: 20) }
     let thinned = StormMotion.recent(dense)
-    #expect(thinned.count == NowcastModel.maximumObservations && thinned.last == dense.last)
+    #expect(thinned.count == NowcastConstants.maximumObservations && thinned.last == dense.last)
   }
 }
 
 extension RangeTrend.Direction {
   /// The word for these hypotheses' rates, as the trend finds it: the chances of falling and of
-  /// rising faster than ``MotionModel/steadyRate``, and the mean rate.
+  /// rising faster than ``MotionThresholds/steadyRate`` (``RangeTrend/chances(of:)``), and the
+  /// mean rate.
   fileprivate init(rates: WeightedSample) {
-    self.init(
-      chanceApproaching: rates.share { $0 < -MotionModel.steadyRate },
-      chanceReceding: rates.share { $0 > MotionModel.steadyRate }, meanRate: rates.mean)
+    let (approaching, receding) = RangeTrend.chances(of: rates)
+    self.init(chanceApproaching: approaching, chanceReceding: receding, meanRate: rates.mean)
   }
 }

@@ -1,9 +1,10 @@
 import FoundationEssentials
 
 /// What the nowcast filter (``NowcastFilter``) says of a storm at one moment: its range and the
-/// rate of change of range, how it moves over the ground, where it passes, and when it comes
-/// within 10 km, each with its spread over the filter's hypotheses.
-struct Nowcast: Sendable {
+/// rate of change of range, how it moves over the ground and where it passes, each with its spread
+/// over the filter's hypotheses. When it comes within a distance is a forecast, run forward from
+/// here only when asked for (``forecastArrival(within:)``).
+struct NowcastSummary: Sendable {
   /// The moment described.
   let date: Date
   let range: WeightedSample
@@ -17,9 +18,6 @@ struct Nowcast: Sendable {
   /// The mean position of the centre, metres east and north; nil without bearings.
   let centre: (east: Double, north: Double)?
   private let filter: NowcastFilter
-
-  /// The chi-square value with 2 degrees of freedom at 95 %: the velocity's 95 % ellipse.
-  static let ellipseBound = 5.991
 
   init(_ filter: NowcastFilter) {
     self.filter = filter
@@ -67,7 +65,7 @@ struct Nowcast: Sendable {
     let determinant = xx * yy - xy * xy
     guard determinant > 0 else { return meanX != 0 || meanY != 0 }
     let distance = (yy * meanX * meanX - 2 * xy * meanX * meanY + xx * meanY * meanY) / determinant
-    return distance > ellipseBound
+    return distance > MotionThresholds.movingEllipseBound
   }
 
   /// The mean direction of motion and the spread of the particles' directions about it, degrees.
@@ -133,6 +131,10 @@ struct Nowcast: Sendable {
       bearing: bearing?.0, bearingError: bearing?.1)
   }
 
-  /// Whether and when the centre comes within `distance` metres (``ArrivalForecast``).
-  func forecast(within distance: Double) -> ArrivalForecast { ArrivalForecast(filter, within: distance) }
+  /// Whether and when the centre comes within `distance` metres (``ArrivalForecast``): the
+  /// hypotheses run forward in steps of ``NowcastConstants/forecastStep`` up to
+  /// ``MotionThresholds/arrivalHorizon`` (180 steps), the costliest part of a storm's status.
+  func forecastArrival(within distance: Double) -> ArrivalForecast {
+    ArrivalForecast(filter, within: distance)
+  }
 }
