@@ -1,5 +1,3 @@
-import StormrangeBase
-
 /// Reads a JSON document (RFC 8259) into a ``JSONValue``, or says where it stops being one and
 /// why: `line 3, column 14: expected ',' or ']'`, `line 2, column 12: the number 1e999 is too
 /// large …`, `line 1, column 40: \ud800 is half of a UTF-16 surrogate pair without its other half`.

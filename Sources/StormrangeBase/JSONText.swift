@@ -1,5 +1,4 @@
 import FoundationEssentials
-import StormrangeBase
 
 /// JSON values as text, for the documents stormrange writes (exports, `status --json`): strings with
 /// JSON's escapes, numbers as Swift prints them (the shortest text that reads back to the same

@@ -2,7 +2,7 @@ import StormrangeBase
 import StormrangeDomain
 
 /// One command of the shell: its names, its help, completion of its arguments and what it does, side
-/// by side, so adding a command means writing one type and listing it in ``CommandRegistry``.
+/// by side, so adding a command means writing one type and listing it in the executable's registry.
 public protocol Command {
   var name: String { get }
   var aliases: [String] { get }
