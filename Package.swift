@@ -1,16 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layers, each a target, each importing only the ones above it in this list, so the compiler
-// refuses an import that points the wrong way (docs/architecture.md):
-//   StormrangeBase          civil time, UTC and local time text, fixed-point numbers, display escaping
+// The layers, each a target holding one capability, each importing only the ones above it in this
+// list (and not every one of those), so the compiler refuses an import that points the wrong way and
+// keeps each capability's internals its own; what another target needs is `package`
+// (docs/architecture.md):
+//   StormrangeBase          civil time, UTC and local time text, fixed-point numbers, display escaping,
+//                           JSON read and written
 //   StormrangeDomain        measurements, speed of sound, units, storms, trend, uncertainty, advice
 //   StormrangePropertyList  the property-list codec; knows nothing of storms
 //   StormrangeStore         the history file and its transactions, durable files, the lock, settings
-//   StormrangeKit           the application: interpreter, session, commands, rendering, exchange, batches
+//   StormrangeRendering     what people read: status text and JSON, charts, the map, the palette,
+//                           measurement errors in words; on Base and Domain only
+//   StormrangeExchange      CSV, JSON and property-list import and export; throws ExchangeError
+//   StormrangeDetectors     detectors' messages and each sensor's state; knows no session
+//   StormrangeShell         the interpreter, the session, the commands, batches, the man page, and
+//                           StormrangeError, which words every error for people
+//   StormrangeMQTT          what `mqtt` publishes and when, its connection's state machine behind a
+//                           client protocol, Home Assistant's discovery
 //   StormrangeProcess       the process's I/O and command line: standard input's lines, the system's
 //                           clocks, argv's bytes, the flags and where the command starts, exit statuses
-//   stormrange              the thin executable: readline, the terminal, signals, choosing the mode
+//   stormrange              the thin executable: the list of commands and the runners of `watch`,
+//                           `ingest` and `mqtt`; readline, the terminal, signals, libmosquitto
 //
 // Every Swift target builds with member import visibility (SE-0444): a file sees the members and
 // extensions of a module only if it imports that module itself, so each file's imports say what it
@@ -47,14 +58,35 @@ let package = Package(
       name: "StormrangeStore",
       dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "CExtendedAttributes"],
       swiftSettings: swiftSettings),
+    .target(name: "StormrangeRendering", dependencies: ["StormrangeBase", "StormrangeDomain"], swiftSettings: swiftSettings),
     .target(
-      name: "StormrangeKit",
-      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore"],
+      name: "StormrangeExchange",
+      dependencies: [
+        "StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore", "StormrangeRendering",
+      ],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StormrangeDetectors", dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StormrangeShell",
+      dependencies: [
+        "StormrangeBase", "StormrangeDomain", "StormrangeStore", "StormrangeRendering", "StormrangeExchange",
+        "StormrangeDetectors",
+      ],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StormrangeMQTT",
+      dependencies: [
+        "StormrangeBase", "StormrangeDomain", "StormrangeStore", "StormrangeRendering", "StormrangeDetectors",
+        "StormrangeShell",
+      ],
       swiftSettings: swiftSettings),
     .target(
       name: "StormrangeProcess",
       dependencies: [
-        "StormrangeKit",
+        "StormrangeShell",
+        "StormrangeRendering",
         "StormrangeStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -63,7 +95,10 @@ let package = Package(
       name: "stormrange",
       dependencies: [
         "StormrangeProcess",
-        "StormrangeKit",
+        "StormrangeShell",
+        "StormrangeMQTT",
+        "StormrangeDetectors",
+        "StormrangeRendering",
         "StormrangeStore",
         "StormrangeBase",
         "CReadline",
@@ -88,15 +123,41 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "StormrangeKitTests",
+      name: "StormrangeRenderingTests",
+      dependencies: ["StormrangeRendering", "StormrangeDomain", "StormrangeBase", "ShellTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StormrangeExchangeTests",
+      dependencies: ["StormrangeExchange", "StormrangeStore", "StormrangeDomain", "StormrangeBase"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StormrangeDetectorsTests",
+      // The MQTT service names a Tasmota detector from its topic as `ingest` names it.
+      dependencies: ["StormrangeDetectors", "StormrangeMQTT", "StormrangeDomain", "StormrangeBase"],
+      swiftSettings: swiftSettings),
+    // A session on temporary files with a clock the test moves, and its commands, for the tests of
+    // the shell and of what runs through it.
+    .target(
+      name: "ShellTestSupport",
+      dependencies: ["StormrangeShell", "StormrangeStore", "StormrangeDomain", "StormrangeBase", "TestSupport"],
+      path: "Tests/ShellTestSupport", swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StormrangeShellTests",
       dependencies: [
-        "StormrangeKit", "StormrangeStore", "StormrangeDomain", "StormrangePropertyList", "StormrangeBase",
-        "TestSupport",
+        "StormrangeShell", "StormrangeExchange", "StormrangeDetectors", "StormrangeRendering", "StormrangeStore",
+        "StormrangeDomain", "StormrangePropertyList", "StormrangeBase", "ShellTestSupport", "TestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "StormrangeMQTTTests",
+      dependencies: [
+        "StormrangeMQTT", "StormrangeShell", "StormrangeDetectors", "StormrangeStore", "StormrangeDomain",
+        "StormrangeBase", "ShellTestSupport", "TestSupport",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeProcessTests",
-      dependencies: ["StormrangeProcess", "StormrangeKit", "StormrangeStore", "TestSupport"],
+      dependencies: ["StormrangeProcess", "StormrangeShell", "StormrangeRendering", "StormrangeStore", "TestSupport"],
       swiftSettings: swiftSettings),
     // Synthetic storms from physics, and the scoring of `status` on them (Scripts/calibrate,
     // docs/science.md). The simulator imports nothing of the estimator it referees.

@@ -9,6 +9,22 @@ public struct MeasurementFields: Equatable, Sendable {
   /// Names the values, for the errors about one that is missing or out of place.
   public enum Key: Sendable {
     case date, delay, distance, temperature, speedOfSound, note, bearing, source, detector
+
+    /// The column (CSV) or key (JSON) an export or import file holds the value under, the one
+    /// place they are spelled: a person's messages about an imported or typed value name it so too.
+    public var exchangeName: String {
+      switch self {
+      case .date: "date"
+      case .delay: "delay_s"
+      case .distance: "distance_m"
+      case .temperature: "temperature_c"
+      case .speedOfSound: "speed_of_sound_mps"
+      case .note: "note"
+      case .bearing: "bearing_deg"
+      case .source: "source"
+      case .detector: "detector"
+      }
+    }
   }
 
   public var date: Date?

@@ -1,4 +1,4 @@
-import StormrangeKit
+import StormrangeShell
 
 /// The process's exit statuses, and how each way of running comes to one (docs/reference.md,
 /// "Flags and modes"): 0 when all went well, 1 when a command failed or standard output could not be
@@ -15,7 +15,7 @@ public enum ExitStatus {
   /// A run ended by signal `number`, as shells report a process it killed.
   public static func endedBy(signal number: Int32) -> Int32 { 128 + number }
 
-  /// Once the console was written out (see ``StormrangeKit/Session/writeOut(_:linesLeft:)``): the
+  /// Once the console was written out (see ``StormrangeShell/Session/writeOut(_:linesLeft:)``): the
   /// status to end with when standard output failed; nil when it was written, or given up for a
   /// signal (the caller ends as that signal says).
   public static func afterWriting(_ written: Console.WriteResult) -> Int32? {

@@ -1,4 +1,4 @@
-import StormrangeKit
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)

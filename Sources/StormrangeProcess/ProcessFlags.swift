@@ -1,5 +1,5 @@
 import ArgumentParser
-import StormrangeKit
+import StormrangeRendering
 
 /// The flags of the process itself, as opposed to the command it runs. Declared once and shared by
 /// the executable's command and ``ArgumentPreParser``, so the two parses agree on which words are flags.

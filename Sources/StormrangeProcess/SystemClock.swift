@@ -1,5 +1,5 @@
 import FoundationEssentials
-import StormrangeKit
+import StormrangeShell
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import ArgumentParser
-import StormrangeKit
 import StormrangeProcess
+import StormrangeShell
 
 /// What the shells' completion scripts offer for the command's words: argument-parser's custom
 /// completion (`CompletionKind.custom`) calls back `stormrange ---completion …` with the words on
@@ -15,7 +15,7 @@ enum CommandCompletion {
     guard index >= 1, index <= words.count, let before = commandWords(in: Array(words[1..<index])) else {
       return []
     }
-    return CommandRegistry.standard.completions(after: before, typing: prefix)
+    return CommandRegistry.standard().completions(after: before, typing: prefix)
   }
 
   /// The command's words among `arguments`, the words after the program's name: what follows the

@@ -1,5 +1,6 @@
 import StormrangeBase
-import StormrangeKit
+import StormrangeMQTT
+import StormrangeShell
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,7 @@ final class HomeAssistantRemovalRunner {
 
   func run() throws(StormrangeError) {
     let broker = service.options.broker
-    let code = client.connect(host: broker.host, port: broker.port, keepAlive: MQTTRunner.keepAlive)
+    let code = client.connect(host: broker.host, port: broker.port, keepAlive: MQTTConnection.keepAlive)
     guard code == 0 else { throw .broker("cannot reach the broker at \(broker): \(client.text(of: code))") }
     let deadline = now + Self.limit
     var waiting: Set<Int32>?

@@ -1,5 +1,5 @@
-import StormrangeKit
 import StormrangeProcess
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -91,6 +91,6 @@ final class InteractiveLoop {
       StandardStreams.writeError("\n")
       return false
     }
-    return TerminalQuestion.isYes(answer)
+    return ConfirmationAnswer.isYes(answer)
   }
 }

@@ -1,5 +1,7 @@
 @preconcurrency import CReadline
-import StormrangeKit
+import StormrangeBase
+import StormrangeRendering
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import StormrangeBase
-import StormrangeKit
+import StormrangeShell
 
 /// `stormrange --generate-manual-page` (hidden), for Scripts/install: the manual page. The flags are
 /// as argument-parser describes them in `--experimental-dump-help` (what its own generate-manual
@@ -14,7 +14,7 @@ enum ManualPageOutput {
     let days = Int((today.timeIntervalSince1970 / 86400).rounded(.down))
     return ManualPage(
       name: "stormrange", abstract: configuration.abstract, synopsis: synopsis,
-      discussion: configuration.discussion, arguments: arguments(), registry: .standard,
+      discussion: configuration.discussion, arguments: arguments(), registry: .standard(),
       version: Version.text, date: CivilTime.date(days: days)
     ).render()
   }

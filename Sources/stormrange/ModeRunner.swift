@@ -1,6 +1,8 @@
 import StormrangeBase
-import StormrangeKit
+import StormrangeMQTT
 import StormrangeProcess
+import StormrangeRendering
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -36,31 +38,33 @@ struct ModeRunner {
     console.asciiOnly = session.repertoire == .ascii
     session.localTime = .system  // the zone `TZ` names, else /etc/localtime's
     let polling = WatchRunner.pollingAsked(environment: StandardStreams.environment())
-    session.watch = { status, json in
-      WatchRunner(status: status, console: console, polling: polling).run(json: json)
-    }
-    session.mqtt = { (options, status) throws(StormrangeError) in
-      let service = MQTTService(options: options, status: status, softwareVersion: Version.number)
-      if options.removesHomeAssistant {
-        return try HomeAssistantRemovalRunner(
-          service: service, console: console, environment: StandardStreams.environment()
-        ).run()
-      }
-      try MQTTRunner(
-        service: service, console: console, polling: polling, environment: StandardStreams.environment()
-      ).run()
-    }
-    session.ingest = { stream in
-      // Standard input's lines, until its end or a signal, which ends the stream as its end does:
-      // the signal is taken, so the command exits 0 (a stream, like a one-shot `watch`).
-      let reader = FileDescriptorLineReader(descriptor: 0, clock: clock, stop: Signals.stopCheck)
-      let result = stream.run(source: reader, console: console, shouldStop: { Signals.pending != 0 })
-      _ = Signals.take()
-      return result
-    }
     session.palette = Self.palette(colour, for: 1)
     session.errorPalette = Self.palette(colour, for: 2)
-    return Interpreter(session: session)
+    return Interpreter(
+      session: session,
+      registry: .standard(
+        watch: { status, json in
+          WatchRunner(status: status, console: console, polling: polling).run(json: json)
+        },
+        ingest: { stream in
+          // Standard input's lines, until its end or a signal, which ends the stream as its end does:
+          // the signal is taken, so the command exits 0 (a stream, like a one-shot `watch`).
+          let reader = FileDescriptorLineReader(descriptor: 0, clock: clock, stop: Signals.stopCheck)
+          let result = stream.run(source: reader, console: console, shouldStop: { Signals.pending != 0 })
+          _ = Signals.take()
+          return result
+        },
+        mqtt: { (options, status) throws(StormrangeError) in
+          let service = MQTTService(options: options, status: status, softwareVersion: Version.number)
+          if options.removesHomeAssistant {
+            return try HomeAssistantRemovalRunner(
+              service: service, console: console, environment: StandardStreams.environment()
+            ).run()
+          }
+          try MQTTRunner(
+            service: service, console: console, polling: polling, environment: StandardStreams.environment()
+          ).run()
+        }))
   }
 
   /// `stormrange add 6.5`: one command from the arguments, same rules as a batch line (see

@@ -1,6 +1,7 @@
 @preconcurrency import CMosquitto
 import StormrangeBase
-import StormrangeKit
+import StormrangeMQTT
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -10,18 +11,9 @@ import StormrangeStore
 /// An MQTT client on libmosquitto, loaded when `mqtt` runs (Sources/CMosquitto/shim.h says why it
 /// is not linked). It has no thread of its own: ``MQTTRunner`` waits in poll(2) on ``socket`` beside
 /// the signals and the history, and calls ``read()``, ``write()`` and ``keepAlive()``, inside which
-/// libmosquitto's callbacks run; they only queue ``Event``s, taken with ``takeEvents()``.
-final class MosquittoClient {
-  enum Event: Equatable {
-    /// The broker answered the login: 0 accepted, else MQTT's refusal code (4 bad user name or
-    /// password, 5 not authorised, …).
-    case connected(code: Int32)
-    /// The connection ended; 0 when asked for (``disconnect()``), else libmosquitto's error.
-    case disconnected(code: Int32)
-    case message(ReceivedMessage)
-    /// The broker acknowledged the message with this id (QoS 1).
-    case published(id: Int32)
-  }
+/// libmosquitto's callbacks run; they only queue events, taken with ``takeEvents()``. What the
+/// connection does with them is ``StormrangeMQTT/MQTTConnection``'s.
+final class MosquittoClient: MQTTClient {
 
   /// The library's file name (Debian: libmosquitto1).
   static let library = "libmosquitto.so.1"
@@ -48,7 +40,7 @@ final class MosquittoClient {
   private let functions: stormrange_mosquitto
   private let handle: OpaquePointer
   private let clock: SessionClock
-  private var events: [Event] = []
+  private var events: [MQTTClientEvent] = []
   /// Whether it speaks MQTT 5 (the default), or 3.1.1 to a broker that does not
   /// (``speakOlderProtocol()``).
   private(set) var speaksMQTT5 = true
@@ -143,7 +135,7 @@ final class MosquittoClient {
     guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .broker("cannot set up TLS: \(text(of: code))") }
   }
 
-  /// Opens the connection and sends the login; the answer comes as ``Event/connected(code:)``.
+  /// Opens the connection and sends the login; the answer comes as ``StormrangeMQTT/MQTTClientEvent/connected(code:)``.
   /// Returns libmosquitto's code: 0, or why the broker could not be reached.
   func connect(host: String, port: Int, keepAlive: Int) -> Int32 {
     guard speaksMQTT5 else { return functions.connect(handle, host, Int32(port), Int32(keepAlive)) }
@@ -164,7 +156,7 @@ final class MosquittoClient {
   }
 
   /// What the broker's answer to the login, `code`, means: MQTT 5's reason codes, or 3.1.1's.
-  func refusal(of code: Int32) -> Refusal {
+  func refusal(of code: Int32) -> MQTTRefusal {
     switch (speaksMQTT5, code) {
     case (_, 0): .none
     case (true, Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)), (false, 1): .protocolVersion
@@ -179,29 +171,13 @@ final class MosquittoClient {
     }
   }
 
-  /// A broker's answer to the login, as the runner acts on it.
-  enum Refusal {
-    /// Accepted.
-    case none
-    /// It does not speak the protocol version asked for.
-    case protocolVersion
-    /// A wrong user name or password, or not authorised.
-    case login
-    /// There, but unable to serve now: like a broker that cannot be reached.
-    case unavailable
-    case other
-  }
-
-  /// Queues `message`, retained; returns its id, or libmosquitto's code when it could not be
-  /// queued (no connection). `acknowledged`: QoS 1, the broker answers with ``Event/published(id:)``;
-  /// else QoS 0.
   @discardableResult
-  func publish(_ message: MQTTMessage, acknowledged: Bool = false) -> Result<Int32, MosquittoFailure> {
+  func publish(_ message: MQTTMessage, acknowledged: Bool = false) -> Result<Int32, MQTTClientFailure> {
     var id: Int32 = 0
     let payload = Array(message.payload.utf8)
     let code = functions.publish(
       handle, &id, message.topic, Int32(payload.count), payload, acknowledged ? 1 : 0, true)
-    return code == MOSQ_ERR_SUCCESS.rawValue ? .success(id) : .failure(MosquittoFailure(code: code))
+    return code == MOSQ_ERR_SUCCESS.rawValue ? .success(id) : .failure(MQTTClientFailure(code: code))
   }
 
   func subscribe(_ filter: String) -> Int32 { functions.subscribe(handle, nil, filter, 0) }
@@ -210,6 +186,10 @@ final class MosquittoClient {
 
   /// The connection's socket, -1 when there is none.
   var socket: Int32 { functions.socket(handle) }
+
+  var isOpen: Bool { socket >= 0 }
+
+  var maximumPacket: Int { Self.maximumPacket }
 
   /// Whether there is something to send, so the socket's readiness to write matters.
   var wantsWrite: Bool { functions.want_write(handle) }
@@ -238,7 +218,7 @@ final class MosquittoClient {
   /// broker that has not answered.
   func keepAlive() -> Int32 { functions.loop_misc(handle) }
 
-  func takeEvents() -> [Event] {
+  func takeEvents() -> [MQTTClientEvent] {
     defer { events.removeAll() }
     return events
   }
@@ -261,11 +241,6 @@ final class MosquittoClient {
     let sentence = String(cString: text)
     return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
   }
-}
 
-/// A libmosquitto error code.
-struct MosquittoFailure: Error, Equatable {
-  let code: Int32
-
-  var isTLS: Bool { code == MOSQ_ERR_TLS.rawValue }
+  func isTLSFailure(_ code: Int32) -> Bool { code == MOSQ_ERR_TLS.rawValue }
 }

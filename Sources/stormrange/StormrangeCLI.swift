@@ -1,7 +1,8 @@
 import ArgumentParser
 import StormrangeBase
-import StormrangeKit
 import StormrangeProcess
+import StormrangeRendering
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import StormrangeKit
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -25,18 +25,12 @@ enum TerminalQuestion {
       if byte == UInt8(ascii: "\n") { break }
       answer.append(byte)
     }
-    return isYes(String(decoding: answer, as: UTF8.self))
+    return ConfirmationAnswer.isYes(String(decoding: answer, as: UTF8.self))
   }
 
   /// Waits until standard input can be read; false once a signal is pending. The signal pipe closes
   /// the gap between asking and starting to read, where Ctrl-C would leave `read` waiting for a key.
   private static func waitForKey() -> Bool {
     Signals.pending == 0 && Signals.stopCheck.wait(for: 0, events: Int16(POLLIN)) != .stopped
-  }
-
-  /// Whether a typed answer means yes: `y` or `yes`, in any case, blanks around it ignored.
-  static func isYes(_ answer: String) -> Bool {
-    let word = answer.trimmingBlanks.lowercased()
-    return word == "y" || word == "yes"
   }
 }

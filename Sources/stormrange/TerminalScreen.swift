@@ -1,4 +1,4 @@
-import StormrangeKit
+import StormrangeShell
 
 #if canImport(Glibc)
   import Glibc

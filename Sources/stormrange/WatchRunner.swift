@@ -1,5 +1,5 @@
 import FoundationEssentials
-import StormrangeKit
+import StormrangeShell
 import StormrangeStore
 
 #if canImport(Glibc)
@@ -73,15 +73,10 @@ final class WatchRunner {
     var also: Int16 = 0
   }
 
-  /// The longest `watch` sleeps without looking at the clock, in seconds: poll(2)'s timeout does not
-  /// count time the machine was suspended, nor see the clock being set, so a status due meanwhile
-  /// is at most this late.
-  static let longestSleep: Double = 60
-
   /// Waits for a key on `keys`, a resize on `resize`, an error on `output` (any of them -1 for none),
-  /// a change to the history, a signal, or the next moment there is something to do: the next whole
-  /// second of the wall clock when `ticking` or when the detector polls, else the next computation
-  /// of the status; whichever comes first. `mqtt` adds its socket (`also`) and the moment it has
+  /// a change to the history, a signal, or the next moment there is something to do
+  /// (``StormrangeShell/WatchWake``): the next whole second of the wall clock when `ticking` or when
+  /// the detector polls, else the next computation of the status; whichever comes first. `mqtt` adds its socket (`also`) and the moment it has
   /// something of its own to do (`until`, seconds from now).
   func wait(
     keys: Int32, resize: Int32, output: Int32 = -1, ticking: Bool, also: pollfd? = nil, until: Double? = nil
@@ -92,13 +87,9 @@ final class WatchRunner {
     // No events asked for: poll(2) reports POLLERR and POLLHUP anyway.
     descriptors.append(pollfd(fd: output, events: 0, revents: 0))
     descriptors.append(also ?? pollfd(fd: -1, events: 0, revents: 0))
-    let now = status.session.clock.now().wall.timeIntervalSince1970
-    var wake = now + Self.longestSleep
-    if ticking || detector.method == .polling { wake = (now + 1).rounded(.down) }
-    if let due = status.nextComputation?.timeIntervalSince1970 { wake = min(wake, due) }
-    if let until { wake = min(wake, now + until) }
-    // Rounded up and a little after, so that the moment has come when poll returns.
-    let timeout = Int32(((max(0, wake - now)) * 1000).rounded(.up)) + 5
+    let timeout = WatchWake.timeout(
+      now: status.session.clock.now().wall.timeIntervalSince1970, ticking: ticking || detector.method == .polling,
+      due: status.nextComputation?.timeIntervalSince1970, until: until)
     if Signals.pending == 0 { _ = poll(&descriptors, nfds_t(descriptors.count), timeout) }
     if descriptors[0].revents != 0 { Signals.drainWake() }
     return Events(

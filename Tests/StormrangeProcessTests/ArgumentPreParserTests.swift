@@ -1,6 +1,6 @@
+import StormrangeRendering
 import Testing
 
-@testable import StormrangeKit
 @testable import StormrangeProcess
 
 @Suite struct ArgumentPreParserTests {

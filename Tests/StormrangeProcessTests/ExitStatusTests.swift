@@ -1,8 +1,8 @@
 import Glibc
 import Testing
 
-@testable import StormrangeKit
 @testable import StormrangeProcess
+@testable import StormrangeShell
 
 @Suite struct ExitStatusTests {
   @Test func aSignalEndsWith128AndItsNumber() {

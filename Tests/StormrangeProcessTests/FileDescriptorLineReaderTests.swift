@@ -4,8 +4,8 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import StormrangeKit
 @testable import StormrangeProcess
+@testable import StormrangeShell
 
 @Suite struct FileDescriptorLineReaderTests {
   @Test func readsLinesAndALastLineWithoutNewline() throws {

@@ -1,0 +1,36 @@
+import StormrangeBase
+import StormrangeDetectors
+import StormrangeShell
+
+/// `--subscribe TOPIC=FORMAT`: a topic filter (MQTT wildcards allowed) whose messages are read as
+/// `ingest FORMAT` reads its lines.
+public struct MQTTSubscription: Equatable, Sendable {
+  public let filter: String
+  public let format: DetectorFormat
+
+  public init(filter: String, format: DetectorFormat) {
+    self.filter = filter
+    self.format = format
+  }
+
+  /// Reads `TOPIC=FORMAT`; the topic is up to the last `=`, since a format has none.
+  init(parsing text: String) throws(StormrangeError) {
+    let example = "e.g. --subscribe 'tele/+/SENSOR=tasmota'"
+    guard let equals = text.lastIndex(of: "=") else {
+      throw .invalidArgument(
+        "--subscribe takes TOPIC=FORMAT, FORMAT \(DetectorFormat.choices); '\(text.escapedForDisplay)' has no =; "
+          + example)
+    }
+    let topic = String(text[..<equals])
+    let name = String(text[text.index(after: equals)...])
+    guard let format = DetectorFormat(word: name) else {
+      throw .invalidArgument(
+        "'\(name.escapedForDisplay)' is not a format --subscribe knows; use \(DetectorFormat.choices); \(example)"
+      )
+    }
+    if let problem = MQTTTopic.problem(withFilter: topic) {
+      throw .invalidArgument("'\(topic.escapedForDisplay)' is not a topic to subscribe to: \(problem)")
+    }
+    self.init(filter: topic, format: format)
+  }
+}

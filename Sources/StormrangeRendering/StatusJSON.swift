@@ -1,0 +1,85 @@
+import StormrangeBase
+import StormrangeDomain
+
+/// `status --json`: the status as one JSON object on one line, for scripts. Dates are ISO 8601 UTC
+/// as in exports, numbers are SI (metres, seconds, metres per second, degrees), speeds are unsigned
+/// with the direction in words (the range rate `rate_mps` alone is signed, for scripts and `mqtt`),
+/// every `_error` is one standard deviation (σ), and what cannot be known is null.
+///
+/// ```
+/// {"latest": {"index", "date", "distance_m", "uncertainty_m", "bearing_deg", "source"},
+///  "storm": {"count", "start", "end", "over"},
+///  "trend": {"direction", "speed_mps", "speed_error_mps", "rate_mps", "within_10km_chance",
+///            "chance_approaching", "chance_receding", "within_10km_at", "within_10km_earliest",
+///            "within_10km_latest", "as_of"},
+///  "motion": null | {"speed_mps", "speed_error_mps", "heading_deg", "heading_error_deg", "closest_m",
+///                    "closest_error_m", "closest_at", "closest_at_error_s", "bearing_at_closest_deg",
+///                    "bearing_at_closest_error_deg"},
+///  "advice": {"level", "within_10km", "all_clear_at"},
+///  "excluded_ahead"}
+/// ```
+package enum StatusJSON {
+  /// The object for `status`, without a line break. With no measurement up to now, `latest`,
+  /// `storm`, `trend` and `motion` are null.
+  package static func encode(_ status: HistoryStatus) -> String {
+    let excluded = JSONText.number(status.ahead.count)
+    guard let current = status.current else {
+      return JSONText.object([
+        "latest": JSONText.null, "storm": JSONText.null, "trend": JSONText.null, "motion": JSONText.null,
+        "advice": self.advice(status.advice), "excluded_ahead": excluded,
+      ])
+    }
+    let latest = current.latest
+    return JSONText.object([
+      "latest": JSONText.object([
+        "index": JSONText.number(current.position + 1), "date": JSONText.date(latest.date),
+        "distance_m": JSONText.number(latest.distance), "uncertainty_m": JSONText.number(current.uncertainty),
+        "bearing_deg": JSONText.number(latest.bearing?.degrees),
+        "source": latest.source.map { JSONText.string($0.name) } ?? JSONText.null,
+      ]),
+      "storm": JSONText.object([
+        "count": JSONText.number(current.storm.count), "start": JSONText.date(current.storm.start),
+        "end": JSONText.date(current.storm.end), "over": JSONText.bool(current.isOver),
+      ]),
+      "trend": JSONText.object([
+        "direction": JSONText.string(current.trend.direction.rawValue),
+        "speed_mps": JSONText.number(current.trend.speed),
+        "speed_error_mps": JSONText.number(current.trend.speedError),
+        "rate_mps": JSONText.number(current.trend.rate),
+        "within_10km_chance": JSONText.number(current.trend.within10kmChance),
+        "chance_approaching": JSONText.number(current.trend.chanceApproaching),
+        "chance_receding": JSONText.number(current.trend.chanceReceding),
+        "within_10km_at": JSONText.date(current.trend.within10km),
+        "within_10km_earliest": JSONText.date(current.trend.within10kmEarliest),
+        "within_10km_latest": JSONText.date(current.trend.within10kmLatest),
+        "as_of": JSONText.date(current.trend.asOf),
+      ]),
+      "motion": current.groundMotion.map(motion) ?? JSONText.null,
+      "advice": advice(current.advice),
+      "excluded_ahead": excluded,
+    ])
+  }
+
+  /// The `motion` object, also one per storm in `stats --json`.
+  package static func motion(_ motion: GroundMotion) -> String {
+    let closest = motion.closestApproach
+    return JSONText.object([
+      "speed_mps": JSONText.number(motion.speed), "speed_error_mps": JSONText.number(motion.speedError),
+      "heading_deg": JSONText.number(motion.heading),
+      "heading_error_deg": JSONText.number(motion.headingError),
+      "closest_m": JSONText.number(closest?.distance),
+      "closest_error_m": JSONText.number(closest?.distanceError),
+      "closest_at": JSONText.date(closest?.date), "closest_at_error_s": JSONText.number(closest?.dateError),
+      "bearing_at_closest_deg": JSONText.number(closest?.bearing),
+      "bearing_at_closest_error_deg": JSONText.number(closest?.bearingError),
+    ])
+  }
+
+  private static func advice(_ advice: SafetyAdvice) -> String {
+    JSONText.object([
+      "level": JSONText.string(advice.level.rawValue),
+      "within_10km": JSONText.bool(advice.lightningWithinCloseDistance),
+      "all_clear_at": JSONText.date(advice.allClear),
+    ])
+  }
+}

@@ -1,0 +1,184 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDomain
+
+/// The words for a ``StormStatus``: the `status` block and the one-line summary shown after each
+/// measurement at the prompt, each with the entries dated ahead that were left out
+/// (``leftOut(_:now:localTime:palette:)``). Every ± is one standard deviation (σ). A time after now is given as a
+/// time, never with "ago".
+package struct StatusReport {
+  package let status: StormStatus
+  package let unit: DistanceUnit
+  package let repertoire: CharacterRepertoire
+  /// The zone clock times are shown in.
+  package let localTime: LocalTime
+  /// Advice by level, lightning within about 10 km in bold, labels set off.
+  package var palette = Palette.plain
+  /// The entries left out of `status` because they are ahead of now; nil: not said.
+  package var ahead: EntriesAhead?
+
+  package init(
+    status: StormStatus, unit: DistanceUnit, repertoire: CharacterRepertoire, localTime: LocalTime,
+    palette: Palette = .plain, ahead: EntriesAhead? = nil
+  ) {
+    self.status = status
+    self.unit = unit
+    self.repertoire = repertoire
+    self.localTime = localTime
+    self.palette = palette
+    self.ahead = ahead
+  }
+
+  private var words: MotionText {
+    MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
+  }
+  private var plusMinus: PlusMinusText {
+    PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime)
+  }
+
+  /// ```
+  /// latest     #7  2.06 km ± 0.15 km NE  (delay 6.00 s, flash at 18:23:00, 2 min ago)
+  /// storm      7 measurements from 18:03:00 to 18:23:00 (20 min)
+  /// ranges     14.1 → 11.2 km in 12 min, as measured (medians of 3)
+  /// trend      approaching at 24 ± 6 km/h
+  /// chance     7 in 10 of coming within 10 km in the next 30 min
+  ///            if it comes (within 3 h): most likely at 18:31, in 6–15 min (18:29–18:38)
+  /// motion     30 ± 7 km/h over the ground, toward ENE (68° ± 9°)
+  /// closest    passes 5.00 ± 1.10 km to the N (2° ± 9°) at 18:42 ± 3 min
+  /// advice     SHELTER NOW: thunder was heard 2 min ago (18:23:06); when thunder roars, go indoors
+  ///            lightning within about 10 km in the last 30 minutes
+  /// all clear  in 27:54 (at 18:53:06) if no more thunder is heard
+  /// ```
+  ///
+  /// A storm that is over says so, and gives its trend and motion as of its last flash:
+  ///
+  /// ```
+  /// storm      9 measurements from 08:05:00 to 08:29:00 (24 min)
+  ///            the storm is over: no thunder since 08:29:22
+  /// trend      as of its last flash at 08:29:00, approaching at 36 ± 3 km/h
+  /// motion     as of 08:29:00, 38 ± 3 km/h over the ground, toward E (93° ± 10°)
+  /// ```
+  package var block: String {
+    rows.map { row in
+      let value = row.role.map { palette.paint(row.value, as: $0) } ?? row.value
+      return palette.paint(row.label, as: .heading) + row.padding + value + "\n"
+    }.joined()
+  }
+
+  /// The rows of ``block``, unpainted, in order.
+  var rows: [Row] {
+    let (latest, advice, now) = (status.latest, status.advice, status.now)
+    var rows: [Row] = []
+    func row(_ field: Row.Field, _ label: String, _ value: String, as role: Palette.Role? = nil) {
+      rows.append(Row(field: field, label: label, value: value, role: role))
+    }
+    let flash = DurationText.clock(latest.date, besides: now, in: localTime)
+    let age = DurationText.ago(latest.date, now: now).map { ", " + $0 } ?? ""
+    let bearing = latest.bearing.map { " \($0.description)" } ?? ""
+    let distance = plusMinus.distanceWithUnits(metres: latest.distance, error: status.uncertainty)
+    row(
+      .latest, "latest",
+      "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash)\(age))"
+    )
+    row(.storm, "storm", stormDescription)
+    if status.isOver {
+      row(
+        .storm, "",
+        "the storm is over: no thunder since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))"
+      )
+    }
+    if let ranges = words.ranges() { row(.ranges, "ranges", ranges) }
+    row(.trend, "trend", words.trend(short: false))
+    for (index, line) in (words.chance(short: false) ?? []).enumerated() {
+      row(.chance, index == 0 ? "chance" : "", line)
+    }
+    row(.motion, "motion", words.motion(short: false))
+    if let closest = words.closestApproach(short: false) { row(.closest, "closest", closest) }
+    let since = DurationText.since(advice.lastThunder ?? now, now: now, in: localTime)
+    switch advice.level {
+    case .shelterNow:
+      row(
+        .advice, "advice",
+        "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since); "
+          + "when thunder roars, go indoors", as: .danger)
+      if advice.lightningWithinCloseDistance {
+        row(.advice, "", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
+      }
+      let countdown = DurationText.countdown(advice.remaining)
+      let at = DurationText.clock(advice.allClear ?? now, besides: now, in: localTime)
+      row(.allClear, "all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
+    case .allClear:
+      let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
+      row(.advice, "advice", "all clear: \(what) \(since)", as: .safe)
+    }
+    if let ahead, let value = Self.leftOutValue(ahead, now: now, localTime: localTime) {
+      row(.ahead, "ahead", value)
+    }
+    return rows
+  }
+
+  /// `ahead      2 entries dated ahead of now were left out: the first counts from 19:53:06 (in 5 h 00 min)`,
+  /// with its line break; nil when none were.
+  package static func leftOut(_ ahead: EntriesAhead, now: Date, localTime: LocalTime, palette: Palette) -> String? {
+    leftOutValue(ahead, now: now, localTime: localTime).map { labelled("ahead", $0, palette: palette) }
+  }
+
+  /// The value of ``leftOut(_:now:localTime:palette:)``'s row.
+  static func leftOutValue(_ ahead: EntriesAhead, now: Date, localTime: LocalTime) -> String? {
+    guard let due = ahead.nextDue else { return nil }
+    let when =
+      "\(DurationText.clock(due, besides: now, in: localTime)) (in \(DurationText.approximate(due.timeIntervalSince(now))))"
+    return ahead.count == 1
+      ? "1 entry dated ahead of now was left out: it counts from \(when)"
+      : "\(ahead.count) entries dated ahead of now were left out: the first counts from \(when)"
+  }
+
+  /// One line of the block: the label in its 11 columns, then the value, and a line break.
+  private static func labelled(_ label: String, _ value: String, palette: Palette) -> String {
+    palette.paint(label, as: .heading) + String(repeating: " ", count: 11 - label.count) + value + "\n"
+  }
+
+  /// `± 0.15 km · approaching at 24 ± 6 km/h · passes 5.00 km N at 18:42 · shelter now, lightning within 10 km`.
+  package var summaryLine: String {
+    let advice: String
+    switch status.advice.level {
+    case .shelterNow:
+      advice =
+        palette.paint("shelter now", as: .danger)
+        + (status.advice.lightningWithinCloseDistance
+          ? ", " + palette.paint("lightning within \(closeInKilometres)", as: .emphasis) : "")
+    case .allClear:
+      advice = palette.paint(
+        "all clear (last thunder \(DurationText.approximate(status.advice.sinceLastThunder ?? 0)) ago)",
+        as: .safe)
+    }
+    let uncertainty = plusMinus.distanceError(metres: status.latest.distance, error: status.uncertainty)
+    let leftOut = ahead.flatMap { $0.count > 0 ? "\($0.count) dated ahead left out" : nil }
+    let parts = [
+      uncertainty, words.trend(short: true), words.chance(short: true)?.first,
+      words.closestApproach(short: true),
+      advice, leftOut,
+    ]
+    return parts.compactMap { $0 }.joined(separator: repertoire.separator)
+  }
+
+  /// `10 km`, or `10 km (6.21 mi)` in imperial units.
+  private var close: String { unit.formatRoundKilometres(SafetyAdvice.closeDistance) }
+  /// `10 km` in every unit: the summary line keeps it short.
+  private var closeInKilometres: String {
+    DistanceUnit.kilometres.formatRoundKilometres(SafetyAdvice.closeDistance)
+  }
+
+  private var stormDescription: String {
+    let storm = status.storm
+    let start = DurationText.clock(storm.start, besides: status.now, in: localTime)
+    guard storm.count > 1 else { return "1 measurement so far, at \(start)" }
+    let end = DurationText.clock(storm.end, besides: status.now, in: localTime)
+    let offsets = localTime.offsetsIfTheyDiffer(storm.start, storm.end)
+    let span = DurationText.approximate(storm.end.timeIntervalSince(storm.start))
+    return "\(storm.count) measurements from \(start)\(offsets.start) to \(end)\(offsets.end) (\(span))"
+  }
+
+  /// The trend line of `status` and `plot`.
+  package func trendDescription(short: Bool) -> String { words.trend(short: short) }
+}

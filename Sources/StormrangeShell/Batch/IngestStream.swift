@@ -1,0 +1,158 @@
+import FoundationEssentials
+import StormrangeBase
+import StormrangeDetectors
+import StormrangeDomain
+import StormrangeRendering
+import StormrangeStore
+
+/// `ingest`'s stream: reads detector messages line by line, records their readings in the session,
+/// and reports as it goes. The lines that have already arrived are recorded together and saved
+/// with one write, as a batch's `add` lines are (group commit), then confirmed, one line each as
+/// `add` confirms one. Warnings go to standard error as `stormrange: line N: …`, at most
+/// ``reportedWarnings`` and then how many more at the end; each new sensor is announced once
+/// (unless `--sensor` named the ones wanted), until more than ``DetectorIngest/maximumSensors``
+/// have been heard, which is said once; a summary of each sensor is written at the end and
+/// every ``summaryInterval`` of the session's clock, at the first line after it.
+///
+/// Nothing is kept per line, so memory stays flat however long the stream runs. The executable
+/// supplies the input, the console and when to stop (``run(source:console:shouldStop:)``).
+public final class IngestStream {
+  /// What ended the stream, beyond its input.
+  public struct Result: Sendable {
+    /// The history could not be read or saved: the group's readings from that line on are not on
+    /// disk, and the stream ended there. The command reports it and exits 1.
+    public var saveFailure: StormrangeError?
+    /// Standard output could not be written (its reader went away, or a write failed).
+    public var outputFailure: Console.WriteResult?
+  }
+
+  /// Warnings shown one by one; beyond this only their number, at the end.
+  public static let reportedWarnings = 20
+  /// Seconds between two summaries.
+  public static let summaryInterval: Double = 600
+  /// Most lines saved with one write.
+  static let groupLimit = 1000
+
+  let session: Session
+  public private(set) var ingest: DetectorIngest
+  private var lineNumber = 0
+  private var warnings = 0
+  private var lastSummary: Double
+
+  public init(session: Session, ingest: DetectorIngest) {
+    self.session = session
+    self.ingest = ingest
+    lastSummary = session.clock.now().monotonic
+  }
+
+  /// Reads `source` to its end, or until `shouldStop` (a signal), which ends it the same way:
+  /// what was read is saved, and the summary written. What the session says goes to `console`,
+  /// written out after each save (``Session/writeOut(_:linesLeft:)``).
+  public func run(source: LineSource, console: Console, shouldStop: () -> Bool) -> Result {
+    let writeOut = { self.session.writeOut(console) }
+    var result = Result()
+    while result.saveFailure == nil, !shouldStop(), let line = source.nextLine() {
+      lineNumber += 1
+      session.beginGroup()
+      result.saveFailure = take(line)
+      var grouped = 1
+      while result.saveFailure == nil, grouped < Self.groupLimit, !shouldStop(),
+        source.peekArrivedLine() != nil, let next = source.nextLine()
+      {
+        lineNumber += 1
+        grouped += 1
+        result.saveFailure = take(next)
+      }
+      do {
+        try session.commitGroup()
+      } catch {
+        // Nothing of the group is on disk: none of it may be confirmed.
+        console.discardUnflushed()
+        result.saveFailure = error
+      }
+      guard result.saveFailure == nil else { break }
+      summariseIfDue()
+      if let failure = failed(writeOut()) {
+        result.outputFailure = failure
+        return result
+      }
+    }
+    if result.saveFailure == nil { summarise() }
+    if warnings > Self.reportedWarnings {
+      let more = warnings - Self.reportedWarnings
+      write("stormrange: \(more) more warning\(more == 1 ? "" : "s") not shown")
+    }
+    if let failure = failed(writeOut()) { result.outputFailure = failure }
+    return result
+  }
+
+  /// Reads one line, records its reading and reports what it gave; returns why the history could
+  /// not take the reading (it cannot be read or written, or it would grow too large), which ends
+  /// the stream.
+  private func take(_ line: InputLine) -> StormrangeError? {
+    guard !line.isTooLong else {
+      warn(StormrangeError.lineTooLong.message)
+      return nil
+    }
+    guard line.isValidUTF8 else {
+      warn("not valid UTF-8 text; skipped")
+      return nil
+    }
+    let delivery = ingest.receive(line.text, arrival: line.arrival.wall)
+    if delivery.firstForgotten {
+      write("stormrange: line \(lineNumber): " + Self.capReached(ingest.options.format))
+    } else if let sensor = delivery.newSensor, ingest.options.sensors.isEmpty, !ingest.hasForgotten {
+      // rtl_433 hears the neighbours' sensors too: say how to leave them out.
+      let hint =
+        ingest.options.format == .rtl433 ? "; --sensor \(sensor.name) records only the sensors named" : ""
+      write("stormrange: line \(lineNumber): new sensor \(sensor.name) (\(sensor.kind.rawValue))" + hint)
+    }
+    if let warning = delivery.warning { warn(warning) }
+    guard let reading = delivery.reading else { return nil }
+    do {
+      try session.record(reading, warning: nil, unit: session.currentSettings.unit)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Said once, when a sensor is first forgotten (``DetectorIngest/maximumSensors``); new sensors
+  /// are not announced after it, so a flood of ids gives this line, not a line each.
+  package static func capReached(_ format: DetectorFormat) -> String {
+    let most = DetectorIngest.maximumSensors
+    return "more than \(most) sensors heard: the \(most) heard most recently are kept, each new one "
+      + "in place of the one heard least recently, and new sensors are no longer announced"
+      + (format == .rtl433 ? "; --sensor NAME records only the sensors named" : "")
+  }
+
+  private func warn(_ message: String) {
+    warnings += 1
+    guard warnings <= Self.reportedWarnings else { return }
+    write("stormrange: line \(lineNumber): \(message)")
+  }
+
+  /// A line on standard error, in the caution colour, controls escaped.
+  private func write(_ text: String) {
+    session.errors.write(session.errorPalette.paint(text.escapingControlCharacters, as: .caution) + "\n")
+  }
+
+  private func summariseIfDue() {
+    let now = session.clock.now().monotonic
+    guard now - lastSummary >= Self.summaryInterval else { return }
+    summarise()
+  }
+
+  /// One line per sensor heard so far.
+  private func summarise() {
+    lastSummary = session.clock.now().monotonic
+    for summary in ingest.summaries { write("stormrange: \(summary.line)") }
+  }
+
+  private func failed(_ written: Console.WriteResult) -> Console.WriteResult? {
+    switch written {
+    case .written, .interrupted: nil
+    case let failure: failure
+    }
+  }
+}

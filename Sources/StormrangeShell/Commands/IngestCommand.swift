@@ -1,0 +1,118 @@
+import StormrangeBase
+import StormrangeDetectors
+import StormrangeDomain
+
+/// `ingest FORMAT [--source NAME] [--sensor NAME]… [--detector KIND]`: records a detector's
+/// readings from its messages on standard input (``DetectorIngest``, ``IngestStream``). One
+/// command from the arguments only: in a batch or at the prompt, standard input is the commands.
+/// The command checks its arguments and hands the stream to its runner, which the executable gives
+/// it, since only it knows standard input and the signals.
+struct IngestCommand: Command {
+  /// Nil where no stream can be read.
+  let runner: ShellCommands.IngestRunner?
+
+  let name = "ingest"
+  let summary = "record a lightning detector's readings from its messages on standard input"
+  let usage = "ingest rtl433|tasmota|km [--source NAME] [--sensor NAME]... [--detector KIND]"
+  let details = """
+    Reads one message a line until the end of the input, or SIGINT, SIGTERM or
+    SIGHUP (exit 0 either way, after saving), and records a reading for each
+    strike; lines that have arrived together are saved with one write.
+    rtl433   rtl_433 -F json lines: the Ecowitt WH57 / Ambient WH31L (decoder 190,
+             FineOffset-WH31L); a reading when a sensor's strike count goes up,
+             named MODEL-ID, e.g. FineOffset-WH31L-67016. Use
+             rtl_433 -R 190 -F json -M time:iso:tz:utc | stormrange ingest rtl433
+    tasmota  Tasmota's AS3935 messages (tele/TOPIC/SENSOR): event 1 (lightning)
+             and 4 (overhead) are readings; noise and disturbers are counted
+    km       a distance in km a line, dated when it arrives
+    --source NAME    the source of tasmota and km readings (default: tasmota,
+                     detector)
+    --sensor NAME    rtl433: record only this sensor (repeatable); without it
+                     every sensor is recorded and each new one announced
+    --detector KIND  km: as3935 or generic (default: generic, as3935 for the
+                     source as3935)
+    Each reading is confirmed on standard output as add confirms one; warnings
+    (stormrange: line N: ...) and, at the end and every 10 minutes, a summary
+    of each sensor go to standard error. A message's time is its date: with Z
+    or an offset as given, without one in local time; one before 2010 is a
+    clock not set, and the reading is dated when it arrives. A sensor whose
+    messages are dated over 10 minutes before they arrive is told of once.
+    """
+  let historyAccess = HistoryAccess.changes
+
+  static let flagsWithValues = ["--source", "--sensor", "--detector"]
+
+  func completions(forArgument index: Int, after previous: [String]) -> [String] {
+    if index == 0 { return DetectorFormat.allCases.map(\.rawValue) }
+    switch previous.last {
+    case "--detector": return DetectorKind.allCases.map(\.rawValue)
+    case "--source", "--sensor": return []
+    default: return Self.flagsWithValues
+    }
+  }
+
+  func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+    let options = try self.options(arguments)
+    guard session.mode == .oneShot, let run = runner else {
+      throw .invalidArgument(
+        "ingest reads its messages on standard input, so it runs only as one command from the arguments: "
+          + "rtl_433 -F json | stormrange ingest rtl433")
+    }
+    var ingestOptions = options
+    ingestOptions.zone = session.localTime
+    let result = run(IngestStream(session: session, ingest: DetectorIngest(ingestOptions)))
+    if let failure = result.saveFailure { throw failure }
+    return .proceed
+  }
+
+  /// The format and the flags, each checked.
+  func options(_ arguments: CommandArguments) throws(StormrangeError) -> DetectorIngest.Options {
+    guard !arguments.isEmpty else { throw usageError("missing FORMAT (\(DetectorFormat.choices))") }
+    guard let format = DetectorFormat(word: arguments[0]) else {
+      throw usageError("'\(arguments[0].escapedForDisplay)' is not a format; use \(DetectorFormat.choices)")
+    }
+    var source: String?
+    var kind: String?
+    var sensors: Set<String> = []
+    var next = 1
+    while next < arguments.count {
+      let flag = arguments[next]
+      guard Self.flagsWithValues.contains(flag) else {
+        throw usageError("unexpected argument '\(flag.escapedForDisplay)'")
+      }
+      guard next + 1 < arguments.count else { throw usageError("'\(flag)' needs a value") }
+      let value = arguments[next + 1]
+      switch flag {
+      case "--source":
+        guard source == nil else { throw usageError("'--source' is given twice") }
+        source = value
+      case "--detector":
+        guard kind == nil else { throw usageError("'--detector' is given twice") }
+        kind = value
+      default:
+        _ = try StormrangeError.wrapping { () throws(MeasurementError) in try MeasurementRules.source(value) }
+        sensors.insert(value)
+      }
+      next += 2
+    }
+    if format == .rtl433, source != nil {
+      throw .invalidArgument(
+        "--source is for tasmota and km; rtl433 names each sensor MODEL-ID, e.g. FineOffset-WH31L-67016")
+    }
+    if format != .rtl433, !sensors.isEmpty {
+      throw .invalidArgument(
+        "--sensor chooses among rtl_433's sensors; tasmota and km read one source, named by --source")
+    }
+    if format != .km, kind != nil {
+      throw .invalidArgument("--detector is for km; the sensors rtl433 and tasmota read are AS3935s")
+    }
+    let detector = try StormrangeError.wrapping { () throws(MeasurementError) -> DetectorSource? in
+      guard let standard = format.defaultSource else { return nil }
+      let name = source ?? standard.name
+      return format == .tasmota
+        ? try MeasurementRules.detector(name, kind: DetectorKind.as3935)
+        : try MeasurementRules.detector(name, typedKind: kind)
+    }
+    return DetectorIngest.Options(format: format, source: detector, sensors: sensors)
+  }
+}
