@@ -1,7 +1,7 @@
 /// Calendar arithmetic for the proleptic Gregorian calendar, without Foundation's `Calendar`.
-public enum CivilTime {
+package enum CivilTime {
   /// Days since 1970-01-01 of a date (Howard Hinnant's `days_from_civil`).
-  public static func days(year: Int, month: Int, day: Int) -> Int {
+  package static func days(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -11,7 +11,7 @@ public enum CivilTime {
   }
 
   /// The date of a day number since 1970-01-01 (`civil_from_days`).
-  public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+  package static func date(days: Int) -> (year: Int, month: Int, day: Int) {
     let z = days + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let dayOfEra = z - era * 146097
@@ -23,7 +23,7 @@ public enum CivilTime {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
-  public static func daysInMonth(year: Int, month: Int) -> Int {
+  package static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: 30

@@ -1,21 +1,21 @@
 /// Fixed-point formatting without Foundation's `String(format:)` (which needs the full Foundation).
-public enum FixedPoint {
+package enum FixedPoint {
   /// `value` rounded half away from zero to `digits` decimals: `fixed(2.0594, digits: 2)` is `"2.06"`.
-  public static func fixed(_ value: Double, digits: Int) -> String {
+  package static func fixed(_ value: Double, digits: Int) -> String {
     guard let number = Rounded(value, digits: digits) else { return unrounded(value) }
     return String(unsafeUninitializedCapacity: number.length) { number.write(into: $0) }
   }
 
   /// Appends ``fixed(_:digits:)``'s text to `bytes`, as UTF-8, without making a string: for a
   /// listing of many numbers (`show` prints two a row).
-  public static func append(_ value: Double, digits: Int, to bytes: inout [UInt8]) {
+  package static func append(_ value: Double, digits: Int, to bytes: inout [UInt8]) {
     guard let number = Rounded(value, digits: digits) else {
       bytes.append(contentsOf: unrounded(value).utf8)
       return
     }
     let start = bytes.count
     bytes.append(contentsOf: repeatElement(0, count: number.length))
-    bytes.withUnsafeMutableBufferPointer { number.write(into: .init(rebasing: $0[start...])) }
+    bytes.withUnsafeMutableBufferPointer { _ = number.write(into: .init(rebasing: $0[start...])) }
   }
 
   /// What is shown of a value too large, or not finite, to round: as Swift prints it.

@@ -8,15 +8,15 @@ import FoundationEssentials
 /// Our own because one `Date.ISO8601FormatStyle` takes one shape: it would need a style for each of
 /// these (with or without seconds, fraction, `T` or space, `+02:00` or `+0200`) tried in turn, for
 /// a parse that runs once per typed line.
-public enum ISO8601Time {
-  public static func parse(_ text: String) -> Date? {
+package enum ISO8601Time {
+  package static func parse(_ text: String) -> Date? {
     guard let fields = fields(text), let offset = fields.offset else { return nil }
     return Date(timeIntervalSince1970: fields.civilSeconds - Double(offset))
   }
 
   /// Like ``parse(_:)``, but a time without an offset (`2026-07-01 18:03:00`, as rtl_433 and Tasmota
   /// print their local clocks) is taken as a wall-clock time in `zone`.
-  public static func parse(_ text: String, zonelessIn zone: LocalTime) -> Date? {
+  package static func parse(_ text: String, zonelessIn zone: LocalTime) -> Date? {
     guard let fields = fields(text) else { return nil }
     guard let offset = fields.offset else { return zone.date(civilSeconds: fields.civilSeconds) }
     return Date(timeIntervalSince1970: fields.civilSeconds - Double(offset))
@@ -90,7 +90,7 @@ public enum ISO8601Time {
 
   /// Whether `text` is a valid time but for its second being 60: a leap second, which `parse`
   /// refuses (a `Date` has none), so that the message can say so rather than "not a time".
-  public static func isLeapSecond(_ text: String) -> Bool {
+  package static func isLeapSecond(_ text: String) -> Bool {
     // YYYY-MM-DDTHH:MM:SS: the seconds are bytes 17 and 18.
     var bytes = Array(text.utf8)
     guard parse(text) == nil, bytes.count >= 19, bytes[16] == UInt8(ascii: ":"),

@@ -10,28 +10,28 @@ import FoundationEssentials
 /// The zone is a value the program passes down (see `Session.localTime`) rather than something each
 /// caller asks the C library for, so that tests pass a fixed zone in instead of setting `TZ`: a
 /// variable of the whole process, which tests running in parallel would race for.
-public struct LocalTime: Equatable, Sendable {
+package struct LocalTime: Equatable, Sendable {
   /// Seconds east of UTC all year; nil: the process's local zone, with its summer time.
   private let fixedOffset: Int?
 
   /// The process's local zone, as `TZ` (or else /etc/localtime) says.
-  public static let system = LocalTime(fixedOffset: nil)
+  package static let system = LocalTime(fixedOffset: nil)
   /// UTC, `+00:00`.
-  public static let utc = LocalTime(offsetFromUTC: 0)
+  package static let utc = LocalTime(offsetFromUTC: 0)
 
   /// A zone `seconds` east of UTC all year (`7200`: `+02:00`), with no summer time.
-  public init(offsetFromUTC seconds: Int) { fixedOffset = seconds }
+  package init(offsetFromUTC seconds: Int) { fixedOffset = seconds }
 
   private init(fixedOffset: Int?) { self.fixedOffset = fixedOffset }
 
   /// `2026-07-01 18:03:00`.
-  public func format(_ date: Date) -> String {
+  package func format(_ date: Date) -> String {
     String(unsafeUninitializedCapacity: Self.formattedLength) { write(date, into: $0) }
   }
 
   /// Appends ``format(_:)``'s text to `bytes` without making a string: for a listing of many dates
   /// (`show`; a string each cost a fifth of printing 100k rows).
-  public func append(_ date: Date, to bytes: inout [UInt8]) {
+  package func append(_ date: Date, to bytes: inout [UInt8]) {
     let start = bytes.count
     bytes.append(contentsOf: repeatElement(0, count: Self.formattedLength))
     bytes.withUnsafeMutableBufferPointer { _ = write(date, into: .init(rebasing: $0[start...])) }
@@ -67,14 +67,14 @@ public struct LocalTime: Equatable, Sendable {
   }
 
   /// `18:03:00`.
-  public func formatTime(_ date: Date) -> String {
+  package func formatTime(_ date: Date) -> String {
     let parts = components(date)
     return "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
   }
 
   /// The time of `date`, `18:03:00`, with the date in front when it is not the day of `reference`
   /// in this zone (`2026-07-01 18:03:00`): a clock time as messages and status lines show it.
-  public func clock(_ date: Date, besides reference: Date) -> String {
+  package func clock(_ date: Date, besides reference: Date) -> String {
     let (day, referenceDay) = (components(date), components(reference))
     let sameDay =
       day.year == referenceDay.year && day.month == referenceDay.month && day.day == referenceDay.day
@@ -82,7 +82,7 @@ public struct LocalTime: Equatable, Sendable {
   }
 
   /// The zone's offset from UTC at `date`, `+02:00` (`-03:30`, `+00:00`).
-  public func formatOffset(_ date: Date) -> String {
+  package func formatOffset(_ date: Date) -> String {
     let offset = brokenDown(date).tm_gmtoff
     let minutes = abs(offset) / 60
     return (offset < 0 ? "-" : "+") + Self.pad(minutes / 60) + ":" + Self.pad(minutes % 60)
@@ -90,7 +90,7 @@ public struct LocalTime: Equatable, Sendable {
 
   /// The UTC offsets of `start` and `end` (`+02:00`, `+01:00`) when they differ, as across the end
   /// of summer time, where `02:50:00` to `02:10:00` would read as time going backwards; else empty.
-  public func offsetsIfTheyDiffer(_ start: Date, _ end: Date) -> (start: String, end: String) {
+  package func offsetsIfTheyDiffer(_ start: Date, _ end: Date) -> (start: String, end: String) {
     let offsets = (formatOffset(start), formatOffset(end))
     return offsets.0 == offsets.1 ? ("", "") : offsets
   }
@@ -98,7 +98,7 @@ public struct LocalTime: Equatable, Sendable {
   /// The moment the zone's clocks read `civilSeconds` (seconds since 1970-01-01T00:00 on the wall
   /// clock); in the hour the clocks go back or skip, the one the C library's `mktime` chooses. Nil
   /// outside the years 1–9999.
-  public func date(civilSeconds: Double) -> Date? {
+  package func date(civilSeconds: Double) -> Date? {
     guard civilSeconds.isFinite,
       (Double(UTCTime.earliestSecond)...Double(UTCTime.latestSecond)).contains(civilSeconds)
     else {
@@ -114,7 +114,7 @@ public struct LocalTime: Equatable, Sendable {
     return Date(timeIntervalSince1970: Double(local) + (civilSeconds - whole))
   }
 
-  public func components(_ date: Date)
+  package func components(_ date: Date)
     -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)
   {
     let parts = brokenDown(date)

@@ -4,10 +4,10 @@ import FoundationEssentials
 /// ago (`-5m`, `5 min ago`). A worried person looks at a watch, or thinks "five minutes ago"; nobody
 /// types an offset. What the words mean depends on the clock and the time zone, which the caller
 /// passes in (the session's), so that tests need not set `TZ`.
-public enum SpokenTime {
+package enum SpokenTime {
   /// The units of a time ago, and their seconds: `s`, `sec`, `seconds`; `m`, `min`, `minutes`; `h`,
   /// `hours`, in any case.
-  public static let units: [(words: [String], seconds: Double)] = [
+  package static let units: [(words: [String], seconds: Double)] = [
     (["s", "sec", "secs", "second", "seconds"], 1),
     (["m", "min", "mins", "minute", "minutes"], 60),
     (["h", "hr", "hrs", "hour", "hours"], 3600),
@@ -22,7 +22,7 @@ public enum SpokenTime {
   ///
   /// A clock time is today in `zone`, or yesterday when today's would be more than `lead` seconds
   /// after `now` (clocks disagree by a little: 18:03 typed at 18:02:40 is today).
-  public static func parse(
+  package static func parse(
     _ words: ArraySlice<String>, now: Date, in zone: LocalTime, lead: Double
   ) -> (date: Date, count: Int)? {
     guard let first = words.first else { return nil }

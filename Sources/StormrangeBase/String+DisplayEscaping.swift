@@ -5,7 +5,7 @@ extension StringProtocol {
   /// foreign text can neither drive the terminal, nor break a line or a table, nor hide or reorder
   /// what is around it. Everything else is shown as it is, a backslash too: the display is for
   /// people, and exports keep the exact text.
-  public var escapingControlCharacters: String {
+  package var escapingControlCharacters: String {
     guard needsEscapingForDisplay else { return String(self) }
     var result = ""
     for scalar in unicodeScalars { result += scalar.displayed }
@@ -25,7 +25,7 @@ extension StringProtocol {
   /// Text the user typed, as it is safe to echo inside an error message: escaped as in
   /// ``escapingControlCharacters``, U+FFFD (a byte that was not UTF-8) as `\u{FFFD}`, and at most 60
   /// characters, so hostile input can neither drive the terminal nor flood it.
-  public var escapedForDisplay: String {
+  package var escapedForDisplay: String {
     var result = ""
     var count = 0
     for scalar in unicodeScalars {
@@ -41,7 +41,7 @@ extension StringProtocol {
 
   /// A file path as it is safe to show in a message: escaped as in ``escapingControlCharacters``,
   /// but never shortened, since a path cut short names another file.
-  public var escapedAsPath: String { escapingControlCharacters }
+  package var escapedAsPath: String { escapingControlCharacters }
 }
 
 extension Unicode.Scalar {
@@ -57,7 +57,7 @@ extension Unicode.Scalar {
   /// - the line and paragraph separators (Zl, Zp: U+2028, U+2029), which break a line;
   /// - noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF,
   ///   U+1FFFE, …), which are not text.
-  public var isEscapedForDisplay: Bool {
+  package var isEscapedForDisplay: Bool {
     if value < 0xA0 { return isControlCharacter }
     switch properties.generalCategory {
     case .format, .lineSeparator, .paragraphSeparator: return true
@@ -83,7 +83,7 @@ extension Unicode.Scalar {
 extension String {
   /// A batch line as `--echo` shows it: escaped as in ``escapingControlCharacters``, U+FFFD spelled
   /// out, never shortened.
-  public var escapedForEcho: String {
+  package var escapedForEcho: String {
     guard unicodeScalars.contains(where: { $0.isEscapedForDisplay || $0.value == 0xFFFD }) else {
       return self
     }

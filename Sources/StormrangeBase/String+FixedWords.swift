@@ -3,7 +3,7 @@ extension StringProtocol {
   /// for fixed words in arguments (units, formats, compass points, setting names, keywords), which
   /// are taken in any case. Only ASCII folds, so that `ſ` (which Unicode uppercases to `S`) is not
   /// the compass point `S`, nor the Kelvin sign `K` (which it lowercases to `k`) the `k` of `km`.
-  public var asciiLowercased: String {
+  package var asciiLowercased: String {
     guard utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
       return String(self)
     }
@@ -13,11 +13,11 @@ extension StringProtocol {
   }
 
   /// Whether the text is the fixed word `word` in any ASCII case: `MI` is `mi`.
-  public func isWord(_ word: some StringProtocol) -> Bool { asciiLowercased == word.asciiLowercased }
+  package func isWord(_ word: some StringProtocol) -> Bool { asciiLowercased == word.asciiLowercased }
 
   /// The first of `words` the text is, in any ASCII case, spelled as in `words` (the canonical
   /// spelling); nil when it is none of them.
-  public func word<Words: Sequence>(among words: Words) -> Words.Element?
+  package func word<Words: Sequence>(among words: Words) -> Words.Element?
   where Words.Element: StringProtocol {
     let lowered = asciiLowercased
     return words.first { $0.asciiLowercased == lowered }

@@ -3,7 +3,7 @@ extension String {
   /// sequences as their characters, and each byte that is not part of one as `\x{FC}`, so that a
   /// Latin-1 `Z\xFCrich.plist` is shown as `Z\x{FC}rich.plist` rather than with a U+FFFD that hides
   /// which byte it was (and would name another file if copied back).
-  public init(escapingInvalidUTF8 bytes: some Collection<UInt8>) {
+  package init(escapingInvalidUTF8 bytes: some Collection<UInt8>) {
     var result = ""
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()

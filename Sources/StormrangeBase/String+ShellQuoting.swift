@@ -10,7 +10,7 @@ extension StringProtocol {
   ///
   /// By scalars, not characters: a quote followed by a combining mark is one character, and must
   /// still be spelled out.
-  public var shellQuotedPath: String {
+  package var shellQuotedPath: String {
     let path = unicodeScalars.first == "-" ? "./" + self : String(self)
     if !path.isEmpty, path.unicodeScalars.allSatisfy(\.isSafeInShellWord) { return path }
     var quoted = "'"

@@ -8,15 +8,15 @@ import FoundationEssentials
 /// a user feels it. Measured 2026-11-25 on a 100k history, the same build with the library style for
 /// the file's dates instead: `show 1` ran 1.60 G instructions against 1.10 G (+45 %), `export json`
 /// 4.93 G against 4.24 G (+16 %); per date, 126 ns against 381 ns to format (docs/performance.md).
-public enum UTCTime {
+package enum UTCTime {
   /// The first and last second that four-digit years can hold (0001-01-01T00:00:00Z and
   /// 9999-12-31T23:59:59Z), as seconds since 1970.
-  public static let earliestSecond: Int64 = -62_135_596_800
-  public static let latestSecond: Int64 = 253_402_300_799
+  package static let earliestSecond: Int64 = -62_135_596_800
+  package static let latestSecond: Int64 = 253_402_300_799
 
   /// Whether `date` has a four-digit year from 1, so `format` renders it exactly (and other tools,
   /// plistlib among them, can read it).
-  public static func isRepresentable(_ date: Date) -> Bool {
+  package static func isRepresentable(_ date: Date) -> Bool {
     let seconds = date.timeIntervalSince1970
     return seconds >= Double(earliestSecond) && seconds < Double(latestSecond) + 1
   }
@@ -24,7 +24,7 @@ public enum UTCTime {
   /// `date` as `YYYY-MM-DDTHH:MM:SSZ`, rounded down to the whole second. Dates outside the years
   /// 0001–9999 (and non-finite ones) are clamped to that range: a date from another tool's binary
   /// property list can be any double.
-  public static func format(_ date: Date) -> String {
+  package static func format(_ date: Date) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(20)
     append(date, to: &bytes)
@@ -32,7 +32,7 @@ public enum UTCTime {
   }
 
   /// Appends `format(date)` as UTF-8 bytes, without building a `String`.
-  public static func append(_ date: Date, to buffer: inout [UInt8]) {
+  package static func append(_ date: Date, to buffer: inout [UInt8]) {
     let interval = date.timeIntervalSince1970
     let seconds: Int64
     if interval.isNaN || interval < Double(earliestSecond) {

@@ -3,7 +3,7 @@ import StormrangeDomain
 
 /// What a detector's messages look like, one message a line (or an MQTT payload): what `ingest`
 /// and `mqtt --subscribe` read (docs/formats.md, "Detector messages").
-public enum DetectorFormat: String, CaseIterable, Sendable {
+package enum DetectorFormat: String, CaseIterable, Sendable {
   /// `rtl_433 -F json`: one JSON object per packet; the Ecowitt WH57 and Ambient WH31L
   /// (`FineOffset-WH31L`) are read, each sensor named `MODEL-ID`.
   case rtl433
@@ -13,14 +13,14 @@ public enum DetectorFormat: String, CaseIterable, Sendable {
   case km
 
   /// The format a word names, in any ASCII case; nil when it names none.
-  public init?(word: String) {
+  package init?(word: String) {
     guard let name = word.word(among: Self.allCases.map(\.rawValue)) else { return nil }
     self.init(rawValue: name)
   }
 
   /// The source of a reading when none is given: `tasmota`, or `detector` (as `add` names one);
   /// nil for rtl433, whose readings are named by their sensor.
-  public var defaultSource: DetectorSource? {
+  package var defaultSource: DetectorSource? {
     switch self {
     case .rtl433: nil
     case .tasmota: DetectorSource("tasmota", kind: .as3935)
@@ -29,5 +29,5 @@ public enum DetectorFormat: String, CaseIterable, Sendable {
   }
 
   /// `rtl433|tasmota|km`.
-  public static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
+  package static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

@@ -20,7 +20,7 @@ import StormrangeRendering
 /// A reading is dated by the message's own time (``MessageTime``), else by its arrival; a time
 /// before ``earliestClock`` is a clock that is not set, and the reading is dated by its arrival
 /// (``judgeTime(of:arrival:state:)``).
-public struct DetectorIngest {
+package struct DetectorIngest {
   /// 2010-01-01T00:00:00Z, before any of these detectors was made. A device that has not set its
   /// clock counts from 1970 (Tasmota without NTP sends `"Time":"1970-01-01T00:00:03"`, its uptime)
   /// or from 2000 (a real-time-clock chip reset). A reading dated so would be recorded years ago
@@ -33,19 +33,19 @@ public struct DetectorIngest {
   /// noisy band or a replayed capture can bring any number of ids (300,000 took 230 MB). Past this
   /// one, each new sensor takes the place of the one heard least recently, so a flood of ids never
   /// locks out a real sensor heard among them: it is heard again before 64 others are new.
-  public static let maximumSensors = 64
+  package static let maximumSensors = 64
 
-  public struct Options: Sendable {
-    public var format: DetectorFormat
+  package struct Options: Sendable {
+    package var format: DetectorFormat
     /// The source of tasmota and km readings (nil: the format's default, `tasmota` or `detector`);
     /// rtl433 names each sensor `MODEL-ID`.
-    public var source: DetectorSource?
+    package var source: DetectorSource?
     /// Only these sources are read (empty: every one); others are passed over without a word.
-    public var sensors: Set<String>
+    package var sensors: Set<String>
     /// The zone of a message time without an offset.
-    public var zone: LocalTime
+    package var zone: LocalTime
 
-    public init(
+    package init(
       format: DetectorFormat, source: DetectorSource? = nil, sensors: Set<String> = [],
       zone: LocalTime = .system
     ) {
@@ -57,45 +57,45 @@ public struct DetectorIngest {
   }
 
   /// What one message gave.
-  public struct Delivery: Sendable {
+  package struct Delivery: Sendable {
     /// The reading to record; checked as `add … km` checks one.
-    public var reading: Measurement?
+    package var reading: Measurement?
     /// Why the message gave nothing, or its reading was refused: one line, without a line number.
-    public var warning: String?
+    package var warning: String?
     /// The sensor, when this was its first message: to announce.
-    public var newSensor: DetectorSource?
+    package var newSensor: DetectorSource?
     /// The sensor whose summary this message changed; nil when none did.
-    public var sensor: DetectorSource?
+    package var sensor: DetectorSource?
     /// The sensor forgotten to make room for ``newSensor`` (``maximumSensors``): its summary is
     /// gone, and a message from it later starts it afresh.
-    public var forgotten: DetectorSource?
+    package var forgotten: DetectorSource?
     /// Whether this is the first sensor forgotten: to say once that the cap was reached.
-    public var firstForgotten = false
+    package var firstForgotten = false
 
-    public init() {}
+    package init() {}
   }
 
-  public let options: Options
+  package let options: Options
   private var states: [String: SensorState] = [:]
   /// The sensors' names in the order they were first heard.
   private var order: [String] = []
   /// Messages taken so far: the clock by which the sensor heard least recently is found.
   private var heard = 0
   /// Whether a sensor has been forgotten (``maximumSensors``).
-  public private(set) var hasForgotten = false
+  package private(set) var hasForgotten = false
 
-  public init(_ options: Options) { self.options = options }
+  package init(_ options: Options) { self.options = options }
 
   /// Each sensor's summary, in the order they were first heard.
-  public var summaries: [SensorSummary] { order.compactMap { states[$0]?.summary } }
+  package var summaries: [SensorSummary] { order.compactMap { states[$0]?.summary } }
 
   /// The summary of the sensor named `name`, once it has been heard.
-  public func summary(of name: String) -> SensorSummary? { states[name]?.summary }
+  package func summary(of name: String) -> SensorSummary? { states[name]?.summary }
 
   /// Takes in one message that arrived at `arrival` (which also serves as now, for the check that
   /// a reading is not dated ahead). `source`, for tasmota and km, names its sensor instead of
   /// ``Options/source`` (an MQTT topic's device). A blank message gives nothing.
-  public mutating func receive(_ text: String, arrival: Date, source: DetectorSource? = nil) -> Delivery {
+  package mutating func receive(_ text: String, arrival: Date, source: DetectorSource? = nil) -> Delivery {
     var delivery = Delivery()
     guard text.contains(where: { !$0.isWhitespace }) else { return delivery }
     let message: DetectorMessage
@@ -213,7 +213,7 @@ public struct DetectorIngest {
   }
 
   /// ``receive(_:arrival:source:)`` for a message as bytes (an MQTT payload), which must be UTF-8.
-  public mutating func receive(bytes: [UInt8], arrival: Date, source: DetectorSource? = nil) -> Delivery {
+  package mutating func receive(bytes: [UInt8], arrival: Date, source: DetectorSource? = nil) -> Delivery {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       var delivery = Delivery()
       delivery.warning = "the message is not valid UTF-8 text"

@@ -5,35 +5,35 @@ import StormrangeDomain
 /// How one sensor has done since `ingest` (or `mqtt`) started: what was recorded, what was passed
 /// over, and its health (noise and disturbers, which an AS3935 tells apart from lightning). Printed
 /// on standard error at the end and every 10 minutes, and published by `mqtt` as JSON.
-public struct SensorSummary: Equatable, Sendable {
-  public var source: DetectorSource
+package struct SensorSummary: Equatable, Sendable {
+  package var source: DetectorSource
   /// Messages read from it.
-  public var messages = 0
+  package var messages = 0
   /// Readings recorded (or handed on to be recorded).
-  public var readings = 0
+  package var readings = 0
   /// Messages that repeated the last strike count: no new strike.
-  public var repeats = 0
+  package var repeats = 0
   /// Strikes the count went up by without a distance to record, or whose reading was refused.
-  public var strikesNotRecorded = 0
+  package var strikesNotRecorded = 0
   /// Times the counter started again: a start-up message, or a lower count after an hour's silence.
-  public var resets = 0
+  package var resets = 0
   /// Times the 8-bit counter went past 255 back to 0.
-  public var wraps = 0
+  package var wraps = 0
   /// Noise: the chip heard too much noise to detect lightning.
-  public var noise = 0
+  package var noise = 0
   /// Disturbers: man-made pulses the chip told apart from lightning (rtl_433's `interference`).
-  public var disturbers = 0
+  package var disturbers = 0
   /// Other events that are not lightning (Tasmota's 3, 7, 8 and 9: distance unknown, an interrupt
   /// without an event, a flickering interrupt line, powered off).
-  public var otherEvents = 0
+  package var otherEvents = 0
   /// The message time of its latest message (the arrival when it had none).
-  public var lastMessage: Date?
+  package var lastMessage: Date?
 
-  public init(source: DetectorSource) { self.source = source }
+  package init(source: DetectorSource) { self.source = source }
 
   /// `FineOffset-WH31L-67016 (as3935): 3 readings, 41 repeats, 2 noise, 0 disturbers`, with the
   /// other counts only when not 0.
-  public var line: String {
+  package var line: String {
     var parts = [
       Self.count(readings, "reading"), Self.count(repeats, "repeat"), "\(noise) noise",
       Self.count(disturbers, "disturber"),
@@ -47,7 +47,7 @@ public struct SensorSummary: Equatable, Sendable {
 
   /// One JSON object on one line, with every count:
   /// `{"source": "…", "detector": "as3935", "messages": 45, "readings": 3, …, "last_message": "…"}`.
-  public var json: String {
+  package var json: String {
     let members: [(String, String)] = [
       ("source", JSONText.string(source.name)), ("detector", JSONText.string(source.kind.rawValue)),
       ("messages", String(messages)), ("readings", String(readings)), ("repeats", String(repeats)),

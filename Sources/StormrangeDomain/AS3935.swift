@@ -5,12 +5,12 @@
 /// overhead), 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37 and 40. A reading stands for the
 /// interval half-way to the neighbouring steps: 10 means 9 to 11 km, 40 means 38.5 to 41.5 km
 /// (as far above as below), and "overhead" means 0 to 3 km.
-public enum AS3935 {
+package enum AS3935 {
   /// The steps, in kilometres.
-  public static let stepsKilometres: [Double] = [1, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40]
+  package static let stepsKilometres: [Double] = [1, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40]
 
   /// The interval in metres that a reading of `metres` stands for, or nil when it is not a step.
-  public static func interval(forMetres metres: Double) -> ClosedRange<Double>? {
+  package static func interval(forMetres metres: Double) -> ClosedRange<Double>? {
     let steps = stepsKilometres
     guard let index = steps.firstIndex(where: { $0 * 1000 == metres }) else { return nil }
     let step = steps[index]
@@ -21,7 +21,7 @@ public enum AS3935 {
   }
 
   /// The steps as a list for messages: `1, 5, 6, … 40`.
-  public static var stepsText: String {
+  package static var stepsText: String {
     stepsKilometres.map { String(Int($0)) }.joined(separator: ", ")
   }
 }

@@ -4,7 +4,7 @@ import StormrangeBase
 /// AS3935's steps and their intervals (``AS3935``), or any other detector's ±10 %
 /// (``DistanceUncertainty``). Stored as `detector` since format 1.2; a reading without it is of the
 /// kind its source's name implies (``implied(bySource:)``).
-public enum DetectorKind: String, CaseIterable, Sendable {
+package enum DetectorKind: String, CaseIterable, Sendable {
   /// The AMS AS3935 (Franklin) lightning sensor, inside the Ecowitt WH57, the Ambient WH31L and
   /// Tasmota's AS3935 boards: its distance is one of 15 steps.
   case as3935
@@ -12,17 +12,17 @@ public enum DetectorKind: String, CaseIterable, Sendable {
   case generic
 
   /// The kind a word names, in any ASCII case (`AS3935`); nil when it names none.
-  public init?(word: String) {
+  package init?(word: String) {
     guard let name = word.word(among: Self.allCases.map(\.rawValue)) else { return nil }
     self.init(rawValue: name)
   }
 
   /// The kind of a reading whose source is `name` and whose kind is not given: `as3935` for the
   /// source `as3935` (any case), as before format 1.2, else `generic`.
-  public static func implied(bySource name: String) -> DetectorKind {
+  package static func implied(bySource name: String) -> DetectorKind {
     name.isWord(as3935.rawValue) ? .as3935 : .generic
   }
 
   /// `as3935|generic`, for messages and usage lines.
-  public static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
+  package static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

@@ -13,19 +13,19 @@
 /// A detector's reading is as good as the detector: a reading of the kind ``DetectorKind/as3935`` stands for an interval
 /// (``AS3935``), whose standard error as an even spread over it is its width / √12; any other
 /// detector gets ±``detectorFraction`` (10 %) of the distance.
-public enum DistanceUncertainty {
+package enum DistanceUncertainty {
   /// Seconds a person is typically late pressing a key after seeing or hearing something.
-  public static let reactionTime = 0.3
+  package static let reactionTime = 0.3
   /// How well the air temperature is known, in °C either way.
-  public static let temperatureUncertainty = 5.0
+  package static let temperatureUncertainty = 5.0
   /// The standard error of a detector other than the AS3935, as a fraction of its distance.
-  public static let detectorFraction = 0.1
+  package static let detectorFraction = 0.1
 
   /// The delay's uncertainty in seconds: two independent taps.
-  public static var delaySeconds: Double { 2.0.squareRoot() * reactionTime }
+  package static var delaySeconds: Double { 2.0.squareRoot() * reactionTime }
 
   /// ± metres for `measurement`.
-  public static func metres(for measurement: Measurement) -> Double {
+  package static func metres(for measurement: Measurement) -> Double {
     switch measurement.origin {
     case .timed(let timing): metres(for: timing)
     case .detector(let source): detectorMetres(distance: measurement.distance, source: source)
@@ -33,7 +33,7 @@ public enum DistanceUncertainty {
   }
 
   /// ± metres for a timed measurement.
-  public static func metres(for timing: ThunderTiming) -> Double {
+  package static func metres(for timing: ThunderTiming) -> Double {
     let timingError = timing.speedOfSound * delaySeconds
     let celsius = timing.temperature
     let speedSpread =
@@ -44,7 +44,7 @@ public enum DistanceUncertainty {
   }
 
   /// ± metres for a detector's reading of `distance` metres.
-  public static func detectorMetres(distance: Double, source: DetectorSource) -> Double {
+  package static func detectorMetres(distance: Double, source: DetectorSource) -> Double {
     if source.kind == .as3935, let interval = AS3935.interval(forMetres: distance) {
       return (interval.upperBound - interval.lowerBound) / 12.0.squareRoot()
     }

@@ -2,7 +2,7 @@ import StormrangeBase
 
 /// A unit distances are shown in; measurements are always stored in metres. How a distance or speed
 /// is written in it is the application's (`DistanceUnit+Text` in the Kit).
-public enum DistanceUnit: String, CaseIterable, Sendable {
+package enum DistanceUnit: String, CaseIterable, Sendable {
   case kilometres = "km"
   case metres = "m"
   case miles = "mi"
@@ -10,7 +10,7 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
   case nauticalMiles = "nmi"
 
   /// The unit named by a word typed in any case (`MI`, `Km`); nil when it names none.
-  public init?(word: some StringProtocol) {
+  package init?(word: some StringProtocol) {
     guard let name = word.word(among: Self.allCases.map(\.rawValue)) else { return nil }
     self.init(rawValue: name)
   }
@@ -18,9 +18,9 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
   /// The decimals a distance is shown with when it has no error beside it, and a limit on what is
   /// typed in the unit is stated with (``MeasurementRules/maximumTypedDistance``): the one thing
   /// about writing a distance the domain's messages need.
-  public var decimals: Int { self == .metres || self == .feet ? 0 : 2 }
+  package var decimals: Int { self == .metres || self == .feet ? 0 : 2 }
 
-  public var metresPerUnit: Double {
+  package var metresPerUnit: Double {
     switch self {
     case .kilometres: 1000
     case .metres: 1

@@ -6,11 +6,11 @@ import FoundationEssentials
 /// have not happened yet: the status leaves them out (never the latest measurement, never in the
 /// current storm or the advice) and says how many it left out. Each counts from the moment it is no
 /// longer ahead.
-public struct EntriesAhead: Equatable, Sendable {
+package struct EntriesAhead: Equatable, Sendable {
   /// How many entries are ahead.
-  public let count: Int
+  package let count: Int
   /// The earliest thunder among them; nil when there are none.
-  public let firstThunder: Date?
+  package let firstThunder: Date?
 
   init(count: Int, firstThunder: Date?) {
     self.count = count
@@ -18,5 +18,5 @@ public struct EntriesAhead: Equatable, Sendable {
   }
 
   /// When the first of them stops being ahead and joins the status; nil when there are none.
-  public var nextDue: Date? { firstThunder?.addingTimeInterval(-MeasurementRules.clockTolerance) }
+  package var nextDue: Date? { firstThunder?.addingTimeInterval(-MeasurementRules.clockTolerance) }
 }

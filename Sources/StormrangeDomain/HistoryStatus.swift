@@ -4,14 +4,14 @@ import FoundationEssentials
 /// measurements up to now, and the entries left out because they are ahead of now. `status` (text,
 /// `--json`, `--exit-code`), `watch` and the summary after each measurement all read it, so they
 /// agree on what counts and on when a storm is over.
-public struct HistoryStatus: Sendable {
+package struct HistoryStatus: Sendable {
   /// The current storm's status; nil when no measurement is up to now.
-  public private(set) var current: StormStatus?
+  package private(set) var current: StormStatus?
   /// The entries left out: ahead of now.
-  public let ahead: EntriesAhead
-  public private(set) var now: Date
+  package let ahead: EntriesAhead
+  package private(set) var now: Date
 
-  public init<History: RandomAccessCollection>(history: History, now: Date)
+  package init<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
     let recent = RecentHistory(history: history, now: now)
     current = StormStatus(recent, now: now)
@@ -20,11 +20,11 @@ public struct HistoryStatus: Sendable {
   }
 
   /// The safety advice: all clear with no date when no measurement is up to now.
-  public var advice: SafetyAdvice { current?.advice ?? SafetyAdvice(measurements: [Measurement](), now: now) }
+  package var advice: SafetyAdvice { current?.advice ?? SafetyAdvice(measurements: [Measurement](), now: now) }
 
   /// This status at `later`, without recomputing it (``StormStatus/at(_:)``); right up to
   /// ``nextChange(after:)``, after which it must be computed again.
-  public func at(_ later: Date) -> HistoryStatus {
+  package func at(_ later: Date) -> HistoryStatus {
     var moved = self
     moved.current = current?.at(later)
     moved.now = later
@@ -33,7 +33,7 @@ public struct HistoryStatus: Sendable {
 
   /// The next moment after `now` at which the status changes by itself, with no new measurement:
   /// the current storm's next change, or the first entry ahead coming due.
-  public func nextChange(after now: Date) -> Date? {
+  package func nextChange(after now: Date) -> Date? {
     [current?.nextChange(after: now), ahead.nextDue].compactMap { $0 }.filter { $0 > now }.min()
   }
 }

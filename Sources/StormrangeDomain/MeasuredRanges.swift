@@ -8,15 +8,15 @@ import FoundationEssentials
 /// measurement, so that one odd strike (a flash from another cell, a slip of the stopwatch) moves
 /// neither end. A median of three is one of the three, so an AS3935's steps stay steps. With fewer,
 /// every range in the window is given as it was measured.
-public struct MeasuredRanges: Equatable, Sendable {
+package struct MeasuredRanges: Equatable, Sendable {
   /// How far back from the storm's last measurement the ranges are read: 20 minutes.
-  public static let window = 20 * 60.0
+  package static let window = 20 * 60.0
   /// How many measurements each end's median is taken over.
-  public static let endCount = 3
+  package static let endCount = 3
   /// The fewest measurements in the window for the two medians; fewer are listed.
-  public static let robustCount = 2 * endCount
+  package static let robustCount = 2 * endCount
 
-  public enum Shape: Equatable, Sendable {
+  package enum Shape: Equatable, Sendable {
     /// The medians of the first and the last ``endCount``, metres, and the seconds between their
     /// middle measurements.
     case medians(first: Double, last: Double, seconds: Double)
@@ -24,12 +24,12 @@ public struct MeasuredRanges: Equatable, Sendable {
     case listed([Double], seconds: Double)
   }
 
-  public let shape: Shape
+  package let shape: Shape
   /// Whether every measurement in the window is an AS3935's step (``AS3935/stepsKilometres``).
-  public let allSteps: Bool
+  package let allSteps: Bool
 
   /// The ranges of `storm`'s last ``window``; nil when it holds fewer than two measurements.
-  public init?(_ storm: Storm) {
+  package init?(_ storm: Storm) {
     let start = storm.end.addingTimeInterval(-Self.window)
     let recent = storm.measurements.filter { $0.date >= start }
     guard recent.count >= 2 else { return nil }

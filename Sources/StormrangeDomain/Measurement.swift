@@ -2,25 +2,25 @@ import FoundationEssentials
 
 /// One measurement of the distance to lightning: when the flash was, how far, found how (timed
 /// thunder, or a detector's reading), from which direction when known, and a note.
-public struct Measurement: Equatable, Sendable {
+package struct Measurement: Equatable, Sendable {
   /// Wall-clock time of the flash, in whole seconds (an XML property list stores no fractions).
-  public let date: Date
+  package let date: Date
   /// Metres to the flash.
-  public let distance: Double
+  package let distance: Double
   /// How the distance was found.
-  public let origin: MeasurementOrigin
+  package let origin: MeasurementOrigin
   /// Where the flash was, when the user said.
-  public let bearing: Bearing?
-  public let note: String?
+  package let bearing: Bearing?
+  package let note: String?
 
   /// A timed measurement: computes the speed of sound and the distance.
-  public init(date: Date, delay: Double, temperature: Double, bearing: Bearing? = nil, note: String? = nil) {
+  package init(date: Date, delay: Double, temperature: Double, bearing: Bearing? = nil, note: String? = nil) {
     let timing = ThunderTiming(delay: delay, temperature: temperature)
     self.init(date: date, distance: timing.distance, origin: .timed(timing), bearing: bearing, note: note)
   }
 
   /// A timed measurement exactly as stored.
-  public init(
+  package init(
     date: Date, delay: Double, distance: Double, temperature: Double, speedOfSound: Double, note: String?
   ) {
     self.init(
@@ -30,7 +30,7 @@ public struct Measurement: Equatable, Sendable {
   }
 
   /// A measurement exactly as stored.
-  public init(date: Date, distance: Double, origin: MeasurementOrigin, bearing: Bearing?, note: String?) {
+  package init(date: Date, distance: Double, origin: MeasurementOrigin, bearing: Bearing?, note: String?) {
     self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     self.distance = distance
     self.origin = origin
@@ -39,19 +39,19 @@ public struct Measurement: Equatable, Sendable {
   }
 
   /// The timing of a timed measurement; nil for a detector's reading.
-  public var timing: ThunderTiming? {
+  package var timing: ThunderTiming? {
     if case .timed(let timing) = origin { timing } else { nil }
   }
 
   /// The detector of a detector's reading; nil for a timed measurement.
-  public var source: DetectorSource? {
+  package var source: DetectorSource? {
     if case .detector(let source) = origin { source } else { nil }
   }
 
   /// Seconds between flash and thunder; nil for a detector's reading.
-  public var delay: Double? { timing?.delay }
+  package var delay: Double? { timing?.delay }
 
   /// When the thunder was heard: the flash plus the delay. A detector's reading counts as thunder
   /// heard at its date (the storm is as close as if it had been).
-  public var thunderDate: Date { date.addingTimeInterval(delay ?? 0) }
+  package var thunderDate: Date { date.addingTimeInterval(delay ?? 0) }
 }

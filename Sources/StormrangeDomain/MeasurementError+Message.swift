@@ -6,7 +6,7 @@ import StormrangeBase
 /// rule's limits are stated once. The two differ on purpose, and only as ``Wording`` says.
 extension MeasurementError {
   /// Whom a message is for, which decides how it names the values and shows them.
-  public struct Wording: Sendable {
+  package struct Wording: Sendable {
     /// How the message names the value of a field: the history's key (`'delay'`), an import's
     /// column (`delay_s`).
     let key: @Sendable (MeasurementFields.Key) -> String
@@ -20,7 +20,7 @@ extension MeasurementError {
 
     /// For entry `name` of the history file, whose values are `values`, loaded at `now`; `key`
     /// names a value as the file does.
-    public static func history(
+    package static func history(
       entry name: String, values: MeasurementFields, now: Date,
       key: @escaping @Sendable (MeasurementFields.Key) -> String
     ) -> Wording {
@@ -29,7 +29,7 @@ extension MeasurementError {
 
     /// For a person: `key` names a value as an import file does, and clock times are in
     /// `localTime`.
-    public static func person(
+    package static func person(
       key: @escaping @Sendable (MeasurementFields.Key) -> String, localTime: LocalTime
     ) -> Wording {
       Wording(key: key, entry: nil, localTime: localTime)
@@ -40,7 +40,7 @@ extension MeasurementError {
   /// at most 300 s)` for the history, `delay must be a positive number of seconds, not '-1'` for a
   /// person. Where the two voices differ, the history's names the key and shows the value the file
   /// holds, so it can be found and mended there; a person's shows the value as typed, and what to do.
-  public func message(_ wording: Wording) -> String {
+  package func message(_ wording: Wording) -> String {
     let key = wording.key
     let entry = wording.entry
     // In the history's voice a message is about an entry: `entry 3: …`.
@@ -186,7 +186,7 @@ extension MeasurementError {
   // The rules' statements, the same in both voices.
 
   /// `a plausible air temperature (-60 to 60 °C)`.
-  public static var temperatureRule: String {
+  package static var temperatureRule: String {
     let range = SpeedOfSound.plausibleCelsius
     return "a plausible air temperature (\(Int(range.lowerBound)) to \(Int(range.upperBound)) °C)"
   }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Why a measurement cannot be recorded or loaded: the rule of ``MeasurementRules`` or
 /// ``MeasurementFields`` it breaks. The values are the ones given (`typed`: as typed, or a number's
 /// description when it came as a number), so each path can name them in its own words.
-public enum MeasurementError: Error, Equatable, Sendable {
+package enum MeasurementError: Error, Equatable, Sendable {
   /// A value a measurement of its kind needs is not there.
   case missing(MeasurementFields.Key)
   /// A detector's reading (it has a source) has a delay, temperature or speed of sound.

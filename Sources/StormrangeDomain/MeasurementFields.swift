@@ -5,14 +5,14 @@ import FoundationEssentials
 ///
 /// A timed measurement has a delay, a temperature and a speed of sound; a detector's reading has a
 /// source, maybe its kind (`detector`, since 1.2), and none of the three. Both have a date and a distance, and may have a note and a bearing.
-public struct MeasurementFields: Equatable, Sendable {
+package struct MeasurementFields: Equatable, Sendable {
   /// Names the values, for the errors about one that is missing or out of place.
-  public enum Key: Sendable {
+  package enum Key: Sendable {
     case date, delay, distance, temperature, speedOfSound, note, bearing, source, detector
 
     /// The column (CSV) or key (JSON) an export or import file holds the value under, the one
     /// place they are spelled: a person's messages about an imported or typed value name it so too.
-    public var exchangeName: String {
+    package var exchangeName: String {
       switch self {
       case .date: "date"
       case .delay: "delay_s"
@@ -27,20 +27,20 @@ public struct MeasurementFields: Equatable, Sendable {
     }
   }
 
-  public var date: Date?
-  public var delay: Double?
-  public var distance: Double?
-  public var temperature: Double?
-  public var speedOfSound: Double?
-  public var note: String?
+  package var date: Date?
+  package var delay: Double?
+  package var distance: Double?
+  package var temperature: Double?
+  package var speedOfSound: Double?
+  package var note: String?
   /// Degrees clockwise from north.
-  public var bearing: Double?
+  package var bearing: Double?
   /// The detector's name.
-  public var source: String?
+  package var source: String?
   /// The detector's kind, `as3935` or `generic` (``DetectorKind``); nil: the kind the source implies.
-  public var detector: String?
+  package var detector: String?
 
-  @inlinable public init(
+  @inlinable package init(
     date: Date? = nil, delay: Double? = nil, distance: Double? = nil, temperature: Double? = nil,
     speedOfSound: Double? = nil, note: String? = nil, bearing: Double? = nil, source: String? = nil,
     detector: String? = nil
@@ -61,7 +61,7 @@ public struct MeasurementFields: Equatable, Sendable {
   /// a delay with its temperature and speed of sound and no kind, a distance, a bearing of 0–360 degrees; then its values (``MeasurementRules/check(_:now:)``).
   // Inlinable, like the initialiser: loading calls both for every entry of the history.
   @inlinable
-  public func measurement(under rules: MeasurementRules, now: Date) throws(MeasurementError) -> Measurement {
+  package func measurement(under rules: MeasurementRules, now: Date) throws(MeasurementError) -> Measurement {
     guard let date else { throw .missing(.date) }
     let origin: MeasurementOrigin
     if let source {

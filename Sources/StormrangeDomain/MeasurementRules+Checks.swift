@@ -5,7 +5,7 @@ extension MeasurementRules {
   /// Checks a whole measurement: the delay, temperature and speed of sound of a timed one, the
   /// distance, the date (as stored, in whole seconds) against `now`, and the note, in that order.
   /// The bearing and the source were checked when they were made (``Bearing``, ``DetectorSource``).
-  public func check(_ measurement: Measurement, now: Date) throws(MeasurementError) {
+  package func check(_ measurement: Measurement, now: Date) throws(MeasurementError) {
     let distance = measurement.distance
     switch measurement.origin {
     case .timed(let timing):
@@ -23,7 +23,7 @@ extension MeasurementRules {
   /// Checks a delay in seconds (`typed` as given, for messages; a number's description when it
   /// came as a number): more than 0 (so finite), at most ``maximumDelay``, at least
   /// ``minimumDelay``. Returns a warning to show beyond ``warningDelay``, or nil.
-  public func checkDelay(_ delay: Double, as typed: @autoclosure () -> String) throws(MeasurementError)
+  package func checkDelay(_ delay: Double, as typed: @autoclosure () -> String) throws(MeasurementError)
     -> String?
   {
     guard delay.isFinite, delay > 0 else { throw .delayNotPositive(typed: typed()) }
@@ -34,12 +34,12 @@ extension MeasurementRules {
   }
 
   /// Checks an air temperature in °C a delay was timed at.
-  public func checkTemperature(_ celsius: Double) throws(MeasurementError) {
+  package func checkTemperature(_ celsius: Double) throws(MeasurementError) {
     guard SpeedOfSound.plausibleCelsius.contains(celsius) else { throw .temperatureImplausible(celsius) }
   }
 
   /// Checks a speed of sound in m/s a delay was turned into a distance with.
-  public func checkSpeedOfSound(_ metresPerSecond: Double) throws(MeasurementError) {
+  package func checkSpeedOfSound(_ metresPerSecond: Double) throws(MeasurementError) {
     guard SpeedOfSound.plausibleMetresPerSecond.contains(metresPerSecond) else {
       throw .speedOfSoundImplausible(metresPerSecond)
     }
@@ -48,7 +48,7 @@ extension MeasurementRules {
   /// Checks a timed measurement's distance in metres as given: against `timing` within
   /// ``distanceTolerance`` (when the rule set has one), then more than 0 and at most
   /// ``maximumDistance``.
-  public func checkDistance(_ distance: Double, of timing: ThunderTiming) throws(MeasurementError) {
+  package func checkDistance(_ distance: Double, of timing: ThunderTiming) throws(MeasurementError) {
     if let distanceTolerance {
       let expected = timing.distance
       guard abs(distance - expected) <= max(distanceTolerance.metres, expected * distanceTolerance.fraction)
@@ -60,7 +60,7 @@ extension MeasurementRules {
   /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than
   /// 0, at most ``maximumDistance``, and for a source of the kind ``DetectorKind/as3935`` one of its
   /// steps.
-  public func checkDetectorDistance(
+  package func checkDetectorDistance(
     _ metres: Double, source: DetectorSource?, typed: @autoclosure () -> String
   ) throws(MeasurementError) {
     // Infinity is a finite number times a unit that overflowed (`1e306 km`): too far, not negative.
@@ -77,7 +77,7 @@ extension MeasurementRules {
   /// unit (``maximumTypedDistance`` as the unit is shown, compared as typed, so that what the
   /// message states is what is compared), then as ``checkDetectorDistance(_:source:typed:)``.
   /// Returns the distance in metres.
-  public func checkDetectorReading(
+  package func checkDetectorReading(
     _ amount: Double, in unit: DistanceUnit, atMost limit: Double, source: DetectorSource?, typed: String
   ) throws(MeasurementError) -> Double {
     guard !amount.isNaN, amount > 0 else { throw .distanceNotPositive(typed: typed) }
@@ -89,26 +89,26 @@ extension MeasurementRules {
 
   /// Checks the date of a flash (`typed` as given, when typed): in the years 0001–9999, and no
   /// more than ``dateLead`` ahead of `now`.
-  public func checkDate(_ date: Date, now: Date, typed: String? = nil) throws(MeasurementError) {
+  package func checkDate(_ date: Date, now: Date, typed: String? = nil) throws(MeasurementError) {
     guard UTCTime.isRepresentable(date) else { throw .dateOutOfRange(date, typed: typed) }
     if let dateLead, date.timeIntervalSince(now) > dateLead { throw .dateAhead(date, typed: typed) }
   }
 
   /// A bearing as typed (degrees 0–360 or a compass point).
-  public static func bearing(_ typed: String) throws(MeasurementError) -> Bearing {
+  package static func bearing(_ typed: String) throws(MeasurementError) -> Bearing {
     guard let bearing = Bearing(parsing: typed) else { throw .bearingInvalid(typed: typed) }
     return bearing
   }
 
   /// A detector's name as typed.
-  public static func source(_ typed: String) throws(MeasurementError) -> DetectorSource {
+  package static func source(_ typed: String) throws(MeasurementError) -> DetectorSource {
     try detector(typed, kind: nil as DetectorKind?)
   }
 
   /// A detector named `name` of the kind `typedKind` names (`as3935`, `generic`, in any case), or of the
   /// kind its name implies when nil. The source `as3935` is an AS3935 (as it was before kinds were
   /// stored), so calling it `generic` is refused rather than guessed at.
-  public static func detector(_ name: String, typedKind kind: String?, acceptingFolderNames: Bool = false)
+  package static func detector(_ name: String, typedKind kind: String?, acceptingFolderNames: Bool = false)
     throws(MeasurementError) -> DetectorSource
   {
     var given: DetectorKind?
@@ -121,7 +121,7 @@ extension MeasurementRules {
 
   /// ``detector(_:typedKind:acceptingFolderNames:)`` for a kind already known. A new source is never
   /// `.` or `..` (``DetectorSource/folderNames``); `acceptingFolderNames` lets a stored one load.
-  public static func detector(_ name: String, kind: DetectorKind?, acceptingFolderNames: Bool = false)
+  package static func detector(_ name: String, kind: DetectorKind?, acceptingFolderNames: Bool = false)
     throws(MeasurementError) -> DetectorSource
   {
     guard let source = DetectorSource(name, kind: kind),

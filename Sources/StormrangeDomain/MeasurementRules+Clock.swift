@@ -10,22 +10,22 @@ import FoundationEssentials
 extension MeasurementRules {
   /// Seconds after the clock a flash or its thunder may be dated: the lead `add … at` and an
   /// imported row are allowed (``typedDateLead``).
-  public static var clockTolerance: Double { typedDateLead }
+  package static var clockTolerance: Double { typedDateLead }
 
   /// Whether `date` is more than ``clockTolerance`` after `now`.
-  public static func isAhead(_ date: Date, of now: Date) -> Bool {
+  package static func isAhead(_ date: Date, of now: Date) -> Bool {
     date.timeIntervalSince(now) > clockTolerance
   }
 
   /// Whether `measurement` is ahead of `now`: its thunder (a detector's reading: its date, see
   /// ``Measurement/thunderDate``) is more than ``clockTolerance`` after it. Since the thunder
   /// follows the flash, this holds of every measurement whose flash is ahead.
-  public static func isAhead(_ measurement: Measurement, of now: Date) -> Bool {
+  package static func isAhead(_ measurement: Measurement, of now: Date) -> Bool {
     isAhead(measurement.thunderDate, of: now)
   }
 
   /// Checks that the thunder of a flash at `flash`, `delay` seconds later, is not ahead of `now`.
-  public static func checkThunder(flash: Date, delay: Double, now: Date) throws(MeasurementError) {
+  package static func checkThunder(flash: Date, delay: Double, now: Date) throws(MeasurementError) {
     let thunder = flash.addingTimeInterval(delay)
     guard !isAhead(thunder, of: now) else { throw .thunderAhead(flash: flash, delay: delay, now: now) }
   }

@@ -1,6 +1,6 @@
 extension MeasurementRules {
   /// Which characters a note may hold, and how many.
-  public enum Notes: Equatable, Sendable {
+  package enum Notes: Equatable, Sendable {
     /// One line of printable text, at most ``MeasurementRules/maximumNoteLength`` characters: no
     /// control character at all (C0, DEL, C1), nor U+FFFE or U+FFFF, which are not characters.
     case printableLine
@@ -12,7 +12,7 @@ extension MeasurementRules {
   }
 
   /// Checks a note against ``notes``.
-  public func checkNote(_ note: String) throws(MeasurementError) {
+  package func checkNote(_ note: String) throws(MeasurementError) {
     switch notes {
     case .printableLine:
       if let control = note.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {

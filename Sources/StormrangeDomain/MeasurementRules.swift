@@ -36,73 +36,73 @@
 /// does not warn. Which of several problems is reported follows the order of
 /// ``MeasurementFields/measurement(under:now:)`` and ``check(_:now:)`` for what a file gives;
 /// typed input is checked as it is read, value by value, and named as typed.
-public struct MeasurementRules: Sendable {
+package struct MeasurementRules: Sendable {
   /// How far thunder carries: it is rarely heard beyond about 25 km. The WMO's International Cloud
   /// Atlas ("Thunder") says it is usually not heard beyond 20 km; the US National Weather Service
   /// puts the usual limit at about 15 miles (24 km), with rare reports near 30 miles (48 km). The one
   /// statement of the fact: the delay warning and the limits below are built from it.
-  public static let thunderRarelyHeardBeyond: Double = 25_000
+  package static let thunderRarelyHeardBeyond: Double = 25_000
   /// The longest delay any rule set takes, about 100 km of thunder. It is not where thunder stops:
   /// it is twice the farthest thunder ever reported (~50 km), so that no real delay, however rare,
   /// is refused, while a number that cannot be a delay (minutes typed as seconds, a slip of the
   /// keyboard: 600, 6000) is.
-  public static let maximumDelay: Double = 300
+  package static let maximumDelay: Double = 300
   /// The shortest delay `add` takes as typed, and the stopwatch as timed. Less is not a thunder
   /// delay (a tenth of a second is 34 m), and shows as `0.00 s, 0.00 km`.
-  public static let minimumThunderDelay: Double = 0.1
+  package static let minimumThunderDelay: Double = 0.1
   /// The delay of thunder from ``thunderRarelyHeardBeyond`` in cool air (0 °C), in whole seconds:
   /// 75 s. A longer delay is accepted, with a warning that it is unusual (in warm air 25 km is 73 s,
   /// so the warning never comes before 25 km).
-  public static let warningDelay: Double =
+  package static let warningDelay: Double =
     (thunderRarelyHeardBeyond / SpeedOfSound.metresPerSecond(celsius: 0)).rounded()
   /// What a delay over ``warningDelay`` is told: `thunder is rarely heard beyond about 25 km (75 s)`.
-  public static var thunderRangeText: String {
+  package static var thunderRangeText: String {
     "thunder is rarely heard beyond about \(Int(thunderRarelyHeardBeyond / 1000)) km (\(Int(warningDelay)) s)"
   }
   /// Notes are short remarks; a longer line is almost certainly pasted by mistake.
-  public static let maximumNoteLength = 1000
+  package static let maximumNoteLength = 1000
   /// The farthest distance a measurement can give: the longest delay at the fastest plausible speed
   /// of sound (about 112 km).
-  public static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
+  package static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
   /// The farthest reading a detector's range typed with `add` (or read by `ingest km`) may give:
   /// 111,954 m, the largest whole metre under ``maximumDistance`` that every unit shows rounded down
   /// (111.95 km, 69.56 mi, 60.45 nmi, 367303 ft), so that a distance as `show` prints it, in any unit,
   /// can be typed back in. The limit is stated in the unit typed, as the application shows it, and
   /// compared there.
-  public static let maximumTypedDistance: Double = 111_954
+  package static let maximumTypedDistance: Double = 111_954
   /// How far ahead of the clock a time typed with `add … at` or an imported date may lie: clocks
   /// are a little off, but a flash in the future is a mistake.
-  public static let typedDateLead: Double = 60
+  package static let typedDateLead: Double = 60
   /// How far ahead of the clock a stored date may lie: clocks of the machines that share a history
   /// disagree, but not by more than this; a later date is a mistake (9999-12-31).
-  public static let storedDateLead: Double = 86400
+  package static let storedDateLead: Double = 86400
 
   /// The shortest delay accepted; nil: any delay more than 0.
-  public let minimumDelay: Double?
+  package let minimumDelay: Double?
   /// How far ahead of the clock a date may lie, in seconds; nil: not checked (the clock's own).
-  public let dateLead: Double?
+  package let dateLead: Double?
   /// Which characters a note may hold, and how many.
-  public let notes: Notes
+  package let notes: Notes
   /// How far a given distance may stray from delay × speed of sound, as (metres, fraction): the
   /// larger of the two counts. Nil: not compared.
-  public let distanceTolerance: (metres: Double, fraction: Double)?
+  package let distanceTolerance: (metres: Double, fraction: Double)?
   /// Whether a source may be `.` or `..` (``DetectorSource/folderNames``): only a stored one.
-  public let acceptsFolderNamedSources: Bool
+  package let acceptsFolderNamedSources: Bool
 
   /// A measurement typed with `add`.
-  public static let typed = MeasurementRules(
+  package static let typed = MeasurementRules(
     minimumDelay: minimumThunderDelay, dateLead: typedDateLead, notes: .printableLine,
     distanceTolerance: nil, acceptsFolderNamedSources: false)
   /// A delay timed with `flash` and `thunder` (or the Enter key): dated by the clock.
-  public static let stopwatch = MeasurementRules(
+  package static let stopwatch = MeasurementRules(
     minimumDelay: minimumThunderDelay, dateLead: nil, notes: .printableLine, distanceTolerance: nil,
     acceptsFolderNamedSources: false)
   /// A row of a CSV or JSON file given to `import`.
-  public static let imported = MeasurementRules(
+  package static let imported = MeasurementRules(
     minimumDelay: nil, dateLead: typedDateLead, notes: .storable, distanceTolerance: (1, 0.005),
     acceptsFolderNamedSources: false)
   /// An entry of the history file, or of a property list given to `import`.
-  public static let stored = MeasurementRules(
+  package static let stored = MeasurementRules(
     minimumDelay: nil, dateLead: storedDateLead, notes: .storable, distanceTolerance: nil,
     acceptsFolderNamedSources: true)
 

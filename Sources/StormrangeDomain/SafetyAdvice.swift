@@ -10,8 +10,8 @@ import FoundationEssentials
 /// minutes is information shown beside the level, not a level of its own.
 ///
 /// A detector's reading counts as thunder heard at its date (``Measurement/thunderDate``).
-public struct SafetyAdvice: Equatable, Sendable {
-  public enum Level: String, Equatable, Sendable {
+package struct SafetyAdvice: Equatable, Sendable {
+  package enum Level: String, Equatable, Sendable {
     /// Thunder was heard within the last 30 minutes.
     case shelterNow = "shelter-now"
     /// 30 minutes have passed since the last thunder, or there is none.
@@ -22,36 +22,36 @@ public struct SafetyAdvice: Equatable, Sendable {
   /// and so when a storm is over (``Storm/overAt``). The NWS's 30 minutes; as long as
   /// ``Storm/separatingGap`` today, but a rule of its own: that one decides which flashes are one
   /// storm, and the two may come to differ.
-  public static let allClearWait: Double = 30 * 60
+  package static let allClearWait: Double = 30 * 60
   /// Metres within which lightning counts as close: about 10 km.
-  public static let closeDistance = 10_000.0
+  package static let closeDistance = 10_000.0
 
-  public let level: Level
+  package let level: Level
   /// When the latest thunder was heard; nil with no measurements.
-  public let lastThunder: Date?
+  package let lastThunder: Date?
   /// When the all-clear comes (or came) if no more thunder is heard; nil with no measurements.
-  public let allClear: Date?
+  package let allClear: Date?
   /// Seconds from `now` until ``allClear``; 0 once it is clear.
-  public let remaining: Double
+  package let remaining: Double
   /// Seconds from the last thunder to `now` (never negative); nil with no measurements.
-  public let sinceLastThunder: Double?
+  package let sinceLastThunder: Double?
   /// Whether a measurement of the last 30 minutes put lightning within about 10 km.
-  public let lightningWithinCloseDistance: Bool
+  package let lightningWithinCloseDistance: Bool
   /// Whether the latest "thunder" was a detector's reading rather than thunder heard.
-  public let lastThunderWasDetected: Bool
+  package let lastThunderWasDetected: Bool
   /// When the latest thunder of lightning within about 10 km was heard; nil when there was none.
   let lastCloseThunder: Date?
 
   /// The advice when there are no measurements: all clear, with no thunder to count from (the same
   /// at any time).
-  public static let noMeasurements = SafetyAdvice(
+  package static let noMeasurements = SafetyAdvice(
     lastThunder: nil, detected: false, lastCloseThunder: nil, now: Date(timeIntervalSince1970: 0))
 
   /// The advice at `now` from `measurements`: all of them up to now, whatever storm they were
   /// grouped into. The last thunder is always the current storm's (an earlier storm's last flash
   /// was 30 minutes before its first, and a delay is at most 5), but a close flash of an earlier
   /// storm can have been heard in the last 30 minutes.
-  public init(measurements: some Sequence<Measurement>, now: Date) {
+  package init(measurements: some Sequence<Measurement>, now: Date) {
     var lastThunder: Date?
     var detected = false
     var lastCloseThunder: Date?
@@ -82,7 +82,7 @@ public struct SafetyAdvice: Equatable, Sendable {
 
   /// The same measurements' advice at `later`, without going through them again: the countdown and
   /// the level move on with the clock.
-  public func at(_ later: Date) -> SafetyAdvice {
+  package func at(_ later: Date) -> SafetyAdvice {
     SafetyAdvice(
       lastThunder: lastThunder, detected: lastThunderWasDetected, lastCloseThunder: lastCloseThunder,
       now: later)
@@ -91,7 +91,7 @@ public struct SafetyAdvice: Equatable, Sendable {
   /// The next moment after `now` at which the advice changes by itself, with no new measurement:
   /// the all-clear, or lightning within about 10 km dropping out of the last 30 minutes (which is
   /// never after the all-clear). Nil when neither is still to come.
-  public func nextChange(after now: Date) -> Date? {
+  package func nextChange(after now: Date) -> Date? {
     let closeEnds = lastCloseThunder?.addingTimeInterval(Self.allClearWait)
     return [closeEnds, allClear].compactMap { $0 }.filter { $0 > now }.min()
   }

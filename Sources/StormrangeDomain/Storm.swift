@@ -5,45 +5,45 @@ import FoundationEssentials
 ///
 /// Grouping goes by date, not by position in the history, because `add … at` and `import` can put
 /// older measurements after newer ones.
-public struct Storm: Equatable, Sendable {
+package struct Storm: Equatable, Sendable {
   /// How long a gap between two flashes must be to put them in different storms: what decides
   /// which measurements are one storm, and so which the status, the nowcast and `stats` look at.
   /// Thirty minutes, as long as ``SafetyAdvice/allClearWait`` today, but a rule of its own: when the
   /// storm is over (``overAt``) is the all-clear's to say, and the two may come to differ.
-  public static let separatingGap: Double = 30 * 60
+  package static let separatingGap: Double = 30 * 60
 
   /// Positions in the history (0-based), in date order; the history number is position + 1.
-  public let positions: [Int]
+  package let positions: [Int]
   /// The measurements, in date order (ties in history order).
-  public let measurements: [Measurement]
+  package let measurements: [Measurement]
 
   init(positions: [Int], measurements: [Measurement]) {
     self.positions = positions
     self.measurements = measurements
   }
 
-  public var count: Int { measurements.count }
+  package var count: Int { measurements.count }
   /// The first flash.
-  public var start: Date { measurements.first!.date }
+  package var start: Date { measurements.first!.date }
   /// The last flash.
-  public var end: Date { measurements.last!.date }
+  package var end: Date { measurements.last!.date }
   /// The latest measurement and its position in the history.
-  public var latest: (position: Int, measurement: Measurement) { (positions.last!, measurements.last!) }
+  package var latest: (position: Int, measurement: Measurement) { (positions.last!, measurements.last!) }
   /// When its latest thunder was heard (a detector's reading counts at its date): not always the
   /// last flash's, since a far flash's thunder may come after a nearer, later flash's.
-  public var lastThunder: Date { measurements.lazy.map(\.thunderDate).max()! }
+  package var lastThunder: Date { measurements.lazy.map(\.thunderDate).max()! }
   /// When the storm is over if no more thunder is heard: ``SafetyAdvice/allClearWait`` (30 minutes)
   /// after its last thunder, the moment of the all-clear.
-  public var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
+  package var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
 
   /// Whether the storm is over at `now`: its all-clear (``overAt``) has come.
-  public func isOver(at now: Date) -> Bool { now >= overAt }
-  public var nearest: Double { measurements.lazy.map(\.distance).min()! }
-  public var farthest: Double { measurements.lazy.map(\.distance).max()! }
-  public var meanDistance: Double { measurements.reduce(0) { $0 + $1.distance } / Double(count) }
+  package func isOver(at now: Date) -> Bool { now >= overAt }
+  package var nearest: Double { measurements.lazy.map(\.distance).min()! }
+  package var farthest: Double { measurements.lazy.map(\.distance).max()! }
+  package var meanDistance: Double { measurements.reduce(0) { $0 + $1.distance } / Double(count) }
 
   /// Every storm in `history`, oldest first.
-  public static func all<History: RandomAccessCollection>(in history: History) -> [Storm]
+  package static func all<History: RandomAccessCollection>(in history: History) -> [Storm]
   where History.Element == Measurement, History.Index == Int {
     let order = dateOrder(of: history)
     guard !order.isEmpty else { return [] }
@@ -65,13 +65,13 @@ public struct Storm: Equatable, Sendable {
   /// measurements ahead of it (``MeasurementRules/isAhead(_:of:)``) are left out: the storm holds
   /// the latest measurement up to now, or is nil when there is none. When the history is already in
   /// date order (the usual case) only the storm itself is visited, from the end (``RecentHistory``).
-  public static func current<History: RandomAccessCollection>(in history: History, now: Date? = nil) -> Storm?
+  package static func current<History: RandomAccessCollection>(in history: History, now: Date? = nil) -> Storm?
   where History.Element == Measurement, History.Index == Int {
     RecentHistory(history: history, now: now).storm
   }
 
   /// The `count` most recent measurements (by date) as one group, for `plot N`.
-  public static func mostRecent<History: RandomAccessCollection>(_ count: Int, in history: History) -> Storm?
+  package static func mostRecent<History: RandomAccessCollection>(_ count: Int, in history: History) -> Storm?
   where History.Element == Measurement, History.Index == Int {
     let order = dateOrder(of: history).suffix(count)
     guard !order.isEmpty else { return nil }

@@ -8,39 +8,39 @@ import FoundationEssentials
 /// A storm is over 30 minutes after its last thunder (``Storm/isOver(at:)``), the moment of the
 /// all-clear. Then no forecast is made: the trend is the one at its last flash, without an arrival
 /// within 10 km, and a closest approach is given only once it is past.
-public struct StormStatus: Sendable {
+package struct StormStatus: Sendable {
   /// The latest measurement by date up to now; its history number is `position + 1`.
-  public let latest: Measurement
-  public let position: Int
+  package let latest: Measurement
+  package let position: Int
   /// ± metres of the latest distance: the measurement's own uncertainty.
-  public let uncertainty: Double
-  public let storm: Storm
+  package let uncertainty: Double
+  package let storm: Storm
   /// The nowcast from the storm's measurements (``StormMotion``).
-  public let motion: StormMotion
+  package let motion: StormMotion
   /// Whether the storm is coming or going: now, or at its last flash once it is over
   /// (``RangeTrend/asOf``).
-  public private(set) var trend: RangeTrend
+  package private(set) var trend: RangeTrend
   /// The direction at the storm's last flash, when it differs from ``trend``'s now: with no new
   /// measurement, time alone moved the verdict (the hypotheses that may have stopped or turned since
   /// have grown), and the text says so. Nil when they agree, or when the storm is over.
-  public private(set) var directionAtLastFlash: RangeTrend.Direction?
+  package private(set) var directionAtLastFlash: RangeTrend.Direction?
   /// How it moves over the ground; nil when not known. Once the storm is over, without a closest
   /// approach that is still ahead.
-  public var groundMotion: GroundMotion? {
+  package var groundMotion: GroundMotion? {
     guard isOver, let motion = estimatedGroundMotion, let closest = motion.closestApproach, closest.date > now
     else { return estimatedGroundMotion }
     return motion.withoutClosestApproach
   }
-  public private(set) var advice: SafetyAdvice
-  public private(set) var now: Date
+  package private(set) var advice: SafetyAdvice
+  package private(set) var now: Date
   /// Whether the storm is over: its last thunder was 30 minutes or more before ``now``.
-  public private(set) var isOver: Bool
+  package private(set) var isOver: Bool
 
   private let estimatedGroundMotion: GroundMotion?
 
   /// The status of `history` at `now`; nil when no measurement is up to now (an empty history, or
   /// all of it ahead).
-  public init?<History: RandomAccessCollection>(history: History, now: Date)
+  package init?<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
     self.init(RecentHistory(history: history, now: now), now: now)
   }
@@ -67,7 +67,7 @@ public struct StormStatus: Sendable {
   /// relative to now (ages, "in about 8 min"), move on with the clock, and the storm ends at its
   /// moment; the trend of a storm that is not over stays the one estimated at ``now``. For a display
   /// that ticks between computations (`watch`), up to ``nextChange(after:)``.
-  public func at(_ later: Date) -> StormStatus {
+  package func at(_ later: Date) -> StormStatus {
     var moved = self
     moved.advice = advice.at(later)
     moved.now = later
@@ -81,7 +81,7 @@ public struct StormStatus: Sendable {
 
   /// The next moment after `now` at which this status changes by itself, with no new measurement:
   /// the advice's next change (``SafetyAdvice/nextChange(after:)``), which includes the storm's end.
-  public func nextChange(after now: Date) -> Date? {
+  package func nextChange(after now: Date) -> Date? {
     [advice.nextChange(after: now), storm.overAt].compactMap { $0 }.filter { $0 > now }.min()
   }
 

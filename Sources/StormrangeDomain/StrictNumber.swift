@@ -3,8 +3,8 @@
 /// `Double("…")` also accepts `nan`, `inf`, hexadecimal (`0x10`) and exponents; a delay typed as `0x10`
 /// is almost certainly a mistake, so only `[+-]digits[.digits]` (ASCII digits) is accepted, plus an
 /// exponent only when it keeps the value finite.
-public enum StrictNumber {
-  public static func parse<S: StringProtocol>(_ text: S) -> Double? {
+package enum StrictNumber {
+  package static func parse<S: StringProtocol>(_ text: S) -> Double? {
     var sawDigit = false
     var index = text.utf8.startIndex
     let utf8 = text.utf8

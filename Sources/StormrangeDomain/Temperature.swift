@@ -1,13 +1,13 @@
 import StormrangeBase
 
 /// An air temperature typed by the user: `20`, `20C`, `-3.5c`, `68F`.
-public struct Temperature: Equatable, Sendable {
-  public var celsius: Double
+package struct Temperature: Equatable, Sendable {
+  package var celsius: Double
 
-  public init(celsius: Double) { self.celsius = celsius }
+  package init(celsius: Double) { self.celsius = celsius }
 
   /// Parses `VALUE[C|F]`; nil when the text is not such a value or outside plausible air temperatures.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     var number = Substring(text)
     var isFahrenheit = false
     if let last = number.last, "cCfF".contains(last) {
@@ -23,7 +23,7 @@ public struct Temperature: Equatable, Sendable {
 
   /// `20 °C`, `-3.5 °C`; for any value, also one no air has (`1e+19 °C`, `inf °C`), which a
   /// message about a bad file may have to show.
-  public var description: String {
+  package var description: String {
     // Past 1e15 no tenth is left to round to, and ten times the value may not be finite.
     guard abs(celsius) < 1e15 else { return "\(celsius.messageText) °C" }
     let rounded = (celsius * 10).rounded() / 10

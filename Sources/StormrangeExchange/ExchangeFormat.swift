@@ -4,7 +4,7 @@ import StormrangeDomain
 /// The exchange formats of `export`: one record per measurement with the keys ``keys``, dates in
 /// ISO 8601 UTC, numbers in SI units as Swift prints them (the shortest text that reads back to the
 /// same value, so an export imports back exactly).
-public enum ExchangeFormat: String, CaseIterable, Sendable {
+package enum ExchangeFormat: String, CaseIterable, Sendable {
   case csv
   case json
 
@@ -23,7 +23,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// The number of a measurement in the export, first; an import ignores it.
   static let indexKey = "index"
   /// The columns (CSV) or keys (JSON), in this order: ``indexKey``, then ``fields``'.
-  public static let keys = [indexKey] + fields.map(key)
+  package static let keys = [indexKey] + fields.map(key)
 
   /// The column (CSV) or key (JSON) that holds `field` (``StormrangeDomain/MeasurementFields/Key/exchangeName``).
   static func key(_ field: MeasurementFields.Key) -> String { field.exchangeName }
@@ -31,7 +31,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// The whole document for `measurements`, numbered from `first` (`show N --json` lists the last
   /// N by their history numbers). A value a measurement does not have (a detector's reading has no
   /// delay, temperature or speed of sound) is an empty CSV field or a JSON null.
-  public func encode(_ measurements: some Sequence<Measurement>, numberedFrom first: Int = 1) -> String {
+  package func encode(_ measurements: some Sequence<Measurement>, numberedFrom first: Int = 1) -> String {
     switch self {
     case .csv:
       var text = CSVFormat.record(Self.keys)

@@ -5,22 +5,22 @@ import StormrangeShell
 /// (port 8883). HOST is a name, an IPv4 address, or an IPv6 address in brackets
 /// (`mqtt://[::1]:1883`). Nothing else belongs in the URL: the user name and the password have their
 /// own options, so that a password never appears on a command line.
-public struct BrokerAddress: Equatable, Sendable {
-  public let host: String
-  public let port: Int
-  public let usesTLS: Bool
+package struct BrokerAddress: Equatable, Sendable {
+  package let host: String
+  package let port: Int
+  package let usesTLS: Bool
 
-  public static let plainPort = 1883
-  public static let tlsPort = 8883
+  package static let plainPort = 1883
+  package static let tlsPort = 8883
 
-  public init(host: String, port: Int, usesTLS: Bool) {
+  package init(host: String, port: Int, usesTLS: Bool) {
     self.host = host
     self.port = port
     self.usesTLS = usesTLS
   }
 
   /// Reads `url`, or says in one line what is wrong with it.
-  public init(parsing url: String) throws(StormrangeError) {
+  package init(parsing url: String) throws(StormrangeError) {
     let shown = Self.redacted(url).escapedForDisplay
     let example = "e.g. --broker mqtt://localhost or --broker mqtts://broker.example:8883"
     let rest: Substring
@@ -93,7 +93,7 @@ public struct BrokerAddress: Equatable, Sendable {
   }
 
   /// `mqtt://localhost:1883`, as messages show it.
-  public var description: String {
+  package var description: String {
     let shownHost = host.contains(":") ? "[\(host)]" : host
     return "\(usesTLS ? "mqtts" : "mqtt")://\(shownHost):\(port)"
   }

@@ -2,28 +2,28 @@
 /// whoever subscribes later, Home Assistant after a restart) and is the whole state of its topic,
 /// published again on every connection; so QoS 0 is enough, and the runner uses it (its `publish`
 /// says why), but for `offline` at a signal, which it waits for the broker to acknowledge.
-public struct MQTTMessage: Equatable, Sendable {
-  public let topic: String
-  public let payload: String
+package struct MQTTMessage: Equatable, Sendable {
+  package let topic: String
+  package let payload: String
 
-  public init(topic: String, payload: String) {
+  package init(topic: String, payload: String) {
     self.topic = topic
     self.payload = payload
   }
 }
 
 /// The topics `mqtt` publishes under `prefix`.
-public struct MQTTTopics: Equatable, Sendable {
-  public let prefix: String
+package struct MQTTTopics: Equatable, Sendable {
+  package let prefix: String
 
   /// The status JSON, as `status --json` prints it.
-  public var status: String { prefix + "/status" }
+  package var status: String { prefix + "/status" }
   /// `online` or `offline`; `offline` is also the will the broker publishes when the connection
   /// is lost.
-  public var availability: String { prefix + "/availability" }
+  package var availability: String { prefix + "/availability" }
   /// The health summary of the detector `source` (a source name: letters, digits, `-`, `_`, `.`).
-  public func sensor(_ source: String) -> String { prefix + "/sensors/" + source }
+  package func sensor(_ source: String) -> String { prefix + "/sensors/" + source }
 
-  public static let online = "online"
-  public static let offline = "offline"
+  package static let online = "online"
+  package static let offline = "offline"
 }

@@ -4,13 +4,13 @@ import StormrangeStore
 
 extension MQTTOptions {
   /// The environment variable that may hold the password.
-  public static let passwordVariable = "STORMRANGE_MQTT_PASSWORD"
+  package static let passwordVariable = "STORMRANGE_MQTT_PASSWORD"
 
   /// The password to log in with: the first line of `--password-file` (without its line end), else
   /// `STORMRANGE_MQTT_PASSWORD` when set and not empty; nil for none. Never from the command line,
   /// where every user of the machine can read it. A password needs a user name (MQTT sends none
   /// without one).
-  public func password(environment: [String: String]) throws(StormrangeError) -> String? {
+  package func password(environment: [String: String]) throws(StormrangeError) -> String? {
     var password: String?
     if let path = passwordFile {
       let read: (bytes: [UInt8], identity: FileIdentity)?

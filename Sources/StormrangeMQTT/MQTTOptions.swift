@@ -3,28 +3,28 @@ import StormrangeShell
 import StormrangeStore
 
 /// What `mqtt` was asked to do: its options, read and checked before anything connects.
-public struct MQTTOptions: Equatable, Sendable {
-  public var broker: BrokerAddress
+package struct MQTTOptions: Equatable, Sendable {
+  package var broker: BrokerAddress
   /// The topics' first level (or levels): `stormrange/status`, `stormrange/availability`.
-  public var topicPrefix = Self.defaultTopicPrefix
+  package var topicPrefix = Self.defaultTopicPrefix
   /// Where Home Assistant looks for discovery configs; nil: none are published.
-  public var homeAssistantPrefix: String?
+  package var homeAssistantPrefix: String?
   /// `--homeassistant-remove`: clear the device's retained configs (and the prefix's status and
   /// availability) at the broker and end, instead of running the service.
-  public var removesHomeAssistant = false
-  public var subscriptions: [MQTTSubscription] = []
-  public var username: String?
+  package var removesHomeAssistant = false
+  package var subscriptions: [MQTTSubscription] = []
+  package var username: String?
   /// The file holding the password (its first line), when given. A path is bytes, kept exactly
   /// as given, even bytes that are not UTF-8, as `export` and `import` keep theirs.
-  public var passwordFile: SystemPath?
+  package var passwordFile: SystemPath?
   /// The certificate authorities that may sign the broker's certificate (PEM); without it, the
   /// system's. Bytes, as ``passwordFile``.
-  public var caFile: SystemPath?
+  package var caFile: SystemPath?
 
-  public static let defaultTopicPrefix = "stormrange"
-  public static let defaultHomeAssistantPrefix = "homeassistant"
+  package static let defaultTopicPrefix = "stormrange"
+  package static let defaultHomeAssistantPrefix = "homeassistant"
 
-  public init(broker: BrokerAddress) { self.broker = broker }
+  package init(broker: BrokerAddress) { self.broker = broker }
 
   /// The flags, each as `--flag VALUE` or `--flag=VALUE`; `usage` makes the error for a word that is
   /// no flag of `mqtt`.

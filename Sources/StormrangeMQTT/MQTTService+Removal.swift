@@ -1,6 +1,6 @@
 extension MQTTService {
   /// What `--homeassistant-remove` publishes: ``HomeAssistantDiscovery/removal`` for this prefix.
-  public var removal: [MQTTMessage] {
+  package var removal: [MQTTMessage] {
     HomeAssistantDiscovery(
       topics: topics, discoveryPrefix: options.homeAssistantPrefix ?? MQTTOptions.defaultHomeAssistantPrefix,
       softwareVersion: ""

@@ -13,10 +13,10 @@ import StormrangeStore
 /// message is retained, so each new connection publishes the whole state again: availability, the
 /// discovery configs (each sensor's entities among them), the status and each sensor's summary. A reading from a subscribed topic is
 /// saved before anything about it is published, so a broker that goes away loses none.
-public final class MQTTService {
-  public let options: MQTTOptions
-  public let status: LiveStatus
-  public let topics: MQTTTopics
+package final class MQTTService {
+  package let options: MQTTOptions
+  package let status: LiveStatus
+  package let topics: MQTTTopics
   let discovery: HomeAssistantDiscovery?
   /// Each sensor's summary (JSON), by source, as last published.
   var sensorSummaries: [String: String] = [:]
@@ -33,14 +33,14 @@ public final class MQTTService {
   private var reportedProblem: StormrangeError?
   /// Drops the output not yet written out: the confirmations of readings whose save failed. The
   /// runner sets it; its console holds nothing else when ``received(_:)`` runs.
-  public var discardUnwritten: () -> Void = {}
+  package var discardUnwritten: () -> Void = {}
 
   /// The longest payload read, in bytes: the 4 MiB a line of standard input may have
   /// (``InputLine/maximumLength``), far more than any detector's message. A longer one is refused
   /// with a warning; the runner also asks the broker not to send one at all.
-  public static let maximumPayload = InputLine.maximumLength
+  package static let maximumPayload = InputLine.maximumLength
 
-  public init(options: MQTTOptions, status: LiveStatus, softwareVersion: String) {
+  package init(options: MQTTOptions, status: LiveStatus, softwareVersion: String) {
     self.options = options
     self.status = status
     let topics = MQTTTopics(prefix: options.topicPrefix)
@@ -50,22 +50,22 @@ public final class MQTTService {
     }
   }
 
-  public var session: Session { status.session }
+  package var session: Session { status.session }
 
   /// The message the broker publishes when the connection is lost (the MQTT will).
-  public var will: MQTTMessage { MQTTMessage(topic: topics.availability, payload: MQTTTopics.offline) }
+  package var will: MQTTMessage { MQTTMessage(topic: topics.availability, payload: MQTTTopics.offline) }
 
   /// What is published before a clean end (a signal): the same.
-  public var offline: MQTTMessage { will }
+  package var offline: MQTTMessage { will }
 
   /// The topic filters to subscribe to on every connection.
-  public var subscriptionFilters: [String] { options.subscriptions.map(\.filter) }
+  package var subscriptionFilters: [String] { options.subscriptions.map(\.filter) }
 
   /// Everything to publish on a new connection, the status as it is now: the broker may have lost
   /// what was retained (it restarted without persistence), and Home Assistant re-reads it all.
   /// `online` comes last: until then Home Assistant shows the entities unavailable, rather than the
   /// previous run's retained status (a storm that ended during the outage flashing "shelter now").
-  public func connected() -> [MQTTMessage] {
+  package func connected() -> [MQTTMessage] {
     var messages = (discovery?.clearedMessages ?? []) + (discovery?.messages ?? []) + discoveryOfKeptSensors()
     if let json = status.freshJSON() ?? status.lastJSON {
       messages.append(MQTTMessage(topic: topics.status, payload: json))
@@ -81,7 +81,7 @@ public final class MQTTService {
   /// the change detector saw its file change), or when the moment came for it (see
   /// ``LiveStatus/nextComputation``). A history that cannot be read is reported once on standard
   /// error, and nothing is published until it can be read again.
-  public func update(historyMayHaveChanged: Bool) -> [MQTTMessage] {
+  package func update(historyMayHaveChanged: Bool) -> [MQTTMessage] {
     if historyMayHaveChanged { status.reload() }
     if let problem = status.problem, problem != reportedProblem { session.report(problem) }
     reportedProblem = status.problem
@@ -104,7 +104,7 @@ public final class MQTTService {
   /// anything is published; then the summaries of the sensors they came from, and the status.
   /// A retained message (one the broker kept from before, sent on subscribing) is old news, not a
   /// reading, and is skipped.
-  public func received(_ messages: [ReceivedMessage]) -> [MQTTMessage] {
+  package func received(_ messages: [ReceivedMessage]) -> [MQTTMessage] {
     let fresh = messages.filter { !$0.retained }
     guard !fresh.isEmpty else { return [] }
     session.beginGroup()
@@ -150,24 +150,24 @@ public final class MQTTService {
 }
 
 /// A message that arrived on a subscribed topic.
-public struct ReceivedMessage: Equatable, Sendable {
-  public let topic: String
+package struct ReceivedMessage: Equatable, Sendable {
+  package let topic: String
   /// Its payload; empty when it was too long to keep (``isTooLong``).
-  public let payload: [UInt8]
+  package let payload: [UInt8]
   /// The payload's length as it arrived, in bytes.
-  public let length: Int
+  package let length: Int
   /// The broker kept it from before and sent it because of the subscription.
-  public let retained: Bool
+  package let retained: Bool
   /// When it arrived.
-  public let arrival: Moment
+  package let arrival: Moment
 
-  public init(topic: String, payload: [UInt8], retained: Bool, arrival: Moment) {
+  package init(topic: String, payload: [UInt8], retained: Bool, arrival: Moment) {
     self.init(topic: topic, payload: payload, length: payload.count, retained: retained, arrival: arrival)
   }
 
   /// A message whose payload of `length` bytes is over ``MQTTService/maximumPayload``: the client
   /// does not copy it, so that memory grows by no more than the library's own copy.
-  public init(topic: String, tooLong length: Int, retained: Bool, arrival: Moment) {
+  package init(topic: String, tooLong length: Int, retained: Bool, arrival: Moment) {
     self.init(topic: topic, payload: [], length: length, retained: retained, arrival: arrival)
   }
 
@@ -180,5 +180,5 @@ public struct ReceivedMessage: Equatable, Sendable {
   }
 
   /// Whether the payload is over ``MQTTService/maximumPayload``, and refused.
-  public var isTooLong: Bool { length > MQTTService.maximumPayload }
+  package var isTooLong: Bool { length > MQTTService.maximumPayload }
 }

@@ -4,11 +4,11 @@ import StormrangeShell
 
 /// `--subscribe TOPIC=FORMAT`: a topic filter (MQTT wildcards allowed) whose messages are read as
 /// `ingest FORMAT` reads its lines.
-public struct MQTTSubscription: Equatable, Sendable {
-  public let filter: String
-  public let format: DetectorFormat
+package struct MQTTSubscription: Equatable, Sendable {
+  package let filter: String
+  package let format: DetectorFormat
 
-  public init(filter: String, format: DetectorFormat) {
+  package init(filter: String, format: DetectorFormat) {
     self.filter = filter
     self.format = format
   }

@@ -1,19 +1,19 @@
 /// How long `mqtt` waits before it tries the broker again: 1 s after the first failure, doubling
 /// with each failure in a row up to 30 s; a connection that succeeds starts again from 1 s.
-public struct ReconnectBackoff: Equatable, Sendable {
-  public static let first: Double = 1
-  public static let longest: Double = 30
+package struct ReconnectBackoff: Equatable, Sendable {
+  package static let first: Double = 1
+  package static let longest: Double = 30
 
   /// The wait before the next try.
-  public private(set) var delay = first
+  package private(set) var delay = first
 
-  public init() {}
+  package init() {}
 
   /// The wait after one more failure in a row, and the one after it doubled.
-  public mutating func failed() -> Double {
+  package mutating func failed() -> Double {
     defer { delay = min(delay * 2, Self.longest) }
     return delay
   }
 
-  public mutating func succeeded() { delay = Self.first }
+  package mutating func succeeded() { delay = Self.first }
 }

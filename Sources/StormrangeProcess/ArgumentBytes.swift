@@ -10,10 +10,10 @@
 /// confused with anything a user typed; ASCII, and with it `--file=…`, is left as it is, so parsing
 /// is unchanged; and valid UTF-8 is not spelled at all. `bytes(of:)` turns a parsed value back into
 /// the exact bytes given, so `--file` reaches the system as those bytes.
-public enum ArgumentBytes {
+package enum ArgumentBytes {
   /// `CommandLine.unsafeArgv` without the program's name. Not `CommandLine.arguments`: it has already
   /// replaced bytes that are not UTF-8 with U+FFFD, and two different file names can become one.
-  public static func fromSystem() -> [[UInt8]] {
+  package static func fromSystem() -> [[UInt8]] {
     (1..<Int(CommandLine.argc)).map { index in
       guard let argument = CommandLine.unsafeArgv[index] else { return [] }
       return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
@@ -21,7 +21,7 @@ public enum ArgumentBytes {
   }
 
   /// The argument as argument-parser reads it: itself if it is UTF-8, else spelled as described above.
-  public static func text(of bytes: [UInt8]) -> String {
+  package static func text(of bytes: [UInt8]) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     var text = ""
     for byte in bytes {
@@ -35,7 +35,7 @@ public enum ArgumentBytes {
   }
 
   /// The bytes that `text` (an argument, or a message quoting one) stands for.
-  public static func bytes(of text: String) -> [UInt8] {
+  package static func bytes(of text: String) -> [UInt8] {
     let utf8 = Array(text.utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(utf8.count)

@@ -11,15 +11,15 @@ import ArgumentParser
 /// `--generate-completion-script` that is part of the command. So when the flags end with one of
 /// those, the executable's command parses again, with `--` before the command: behind it words are only
 /// values.
-public struct ArgumentPreParser: ParsableArguments {
+package struct ArgumentPreParser: ParsableArguments {
   @OptionGroup var flags: ProcessFlags
 
   @Argument(parsing: .captureForPassthrough)
   var words: [String] = []
 
-  public init() {}
+  package init() {}
 
-  public enum Outcome {
+  package enum Outcome {
     /// The flags, and the command's words (none: no command).
     case command(ProcessFlags, words: [String])
     /// Arguments for the executable's command to parse, with `--` where the command starts, so that
@@ -31,7 +31,7 @@ public struct ArgumentPreParser: ParsableArguments {
   /// (`--help`, one we do not have) does not end the flags, any more than it does for the parse that
   /// acts on it. If the flags are wrong (`--file` without a path), the arguments are to be parsed
   /// again as they are, which reports it.
-  public static func find(in arguments: [String]) -> Outcome {
+  package static func find(in arguments: [String]) -> Outcome {
     // argument-parser's custom completion (`---completion -- positional@0 …`): the shells' scripts
     // call it, and it must reach argument-parser untouched, before anything opens the history.
     if arguments.first == "---completion" { return .parseAgain(arguments) }
@@ -65,10 +65,10 @@ public struct ArgumentPreParser: ParsableArguments {
   }
 
   /// Like the shell, a word that starts with `-` is a flag, except `-` alone.
-  public static func isFlag(_ argument: String) -> Bool { argument.hasPrefix("-") && argument != "-" }
+  package static func isFlag(_ argument: String) -> Bool { argument.hasPrefix("-") && argument != "-" }
 
   /// argument-parser's `--generate-completion-script [shell]`, which it looks for before parsing.
-  public static func isCompletionFlag(_ argument: String) -> Bool {
+  package static func isCompletionFlag(_ argument: String) -> Bool {
     argument == "--generate-completion-script" || argument.hasPrefix("--generate-completion-script=")
   }
 

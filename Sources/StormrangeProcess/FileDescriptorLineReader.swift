@@ -18,7 +18,7 @@ import StormrangeStore
 /// /dev/zero` holds at most the limit and one read. The carriage return of a CRLF line end does not
 /// count toward the limit. A UTF-8 byte-order mark at the very start of the input is skipped. A read
 /// that fails ends the input, and ``readFailure`` says why.
-public final class FileDescriptorLineReader: LineSource {
+package final class FileDescriptorLineReader: LineSource {
   private let descriptor: Int32
   private let clock: SessionClock
   private let stop: StopCheck
@@ -39,7 +39,7 @@ public final class FileDescriptorLineReader: LineSource {
   private var discarding = false
   /// Nothing but (part of) a byte-order mark has been read yet.
   private var atInputStart = true
-  public private(set) var readFailure: Int32?
+  package private(set) var readFailure: Int32?
 
   /// Where each read puts its bytes, up to 64 KiB at a time.
   private var scratch = [UInt8](repeating: 0, count: 1 << 16)
@@ -61,14 +61,14 @@ public final class FileDescriptorLineReader: LineSource {
   }
 
   /// `stop` is asked before each read, and ends a wait for input: a stop requested ends the input.
-  public init(descriptor: Int32, clock: SessionClock, stop: StopCheck = .never) {
+  package init(descriptor: Int32, clock: SessionClock, stop: StopCheck = .never) {
     self.descriptor = descriptor
     self.clock = clock
     self.stop = stop
     seenEmpty = clock.now()
   }
 
-  public func nextLine() -> InputLine? {
+  package func nextLine() -> InputLine? {
     while nextCompleted == completed.count {
       if atEnd {
         // A last line without a newline still counts.
@@ -89,7 +89,7 @@ public final class FileDescriptorLineReader: LineSource {
     return line
   }
 
-  public func peekArrivedLine() -> String? {
+  package func peekArrivedLine() -> String? {
     guard nextCompleted < completed.count else { return nil }
     let next = completed[nextCompleted]
     return next.isTooLong ? "" : decode(start..<next.end)
@@ -158,7 +158,7 @@ public final class FileDescriptorLineReader: LineSource {
     }
   }
 
-  public func observeInputBeforeResults() {
+  package func observeInputBeforeResults() {
     if !atEnd, !hasMoreNow() { seenEmpty = clock.now() }
   }
 

@@ -6,10 +6,10 @@ import StormrangeShell
 #endif
 
 /// The real clocks: `CLOCK_REALTIME` for dates and `CLOCK_MONOTONIC` for delays.
-public final class SystemClock: SessionClock {
-  public init() {}
+package final class SystemClock: SessionClock {
+  package init() {}
 
-  public func now() -> Moment {
+  package func now() -> Moment {
     var monotonic = timespec()
     var wall = timespec()
     clock_gettime(CLOCK_MONOTONIC, &monotonic)

@@ -1,9 +1,9 @@
 /// One key of a property-list dictionary.
-public struct PropertyListEntry: Equatable, Sendable {
-  public var key: String
-  public var value: PropertyListValue
+package struct PropertyListEntry: Equatable, Sendable {
+  package var key: String
+  package var value: PropertyListValue
 
-  public init(key: String, value: PropertyListValue) {
+  package init(key: String, value: PropertyListValue) {
     self.key = key
     self.value = value
   }

@@ -1,5 +1,5 @@
 /// Why bytes could not be read as a property list. `message` is one line for a person.
-public struct PropertyListError: Error, Equatable, Sendable {
-  public var message: String
-  public init(_ message: String) { self.message = message }
+package struct PropertyListError: Error, Equatable, Sendable {
+  package var message: String
+  package init(_ message: String) { self.message = message }
 }

@@ -1,9 +1,9 @@
 /// Reads property lists, XML or binary, without Foundation's `PropertyListSerialization`: loading the
 /// full Foundation costs start-up time, and it cannot say where each element's XML lies, which the
 /// history needs to reuse each entry's bytes when it rewrites the file.
-public enum PropertyListReader {
+package enum PropertyListReader {
   /// Reads a whole property list, XML or binary (detected by the "bplist00" magic).
-  public static func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+  package static func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
     try parse(bytes, recordingRanges: false).value
   }
 
@@ -11,7 +11,7 @@ public enum PropertyListReader {
   /// element comes with the exact byte range of its own XML text in `bytes` (from its opening tag
   /// through its closing tag, e.g. `<dict>`…`</dict>`), so the caller can reuse those bytes verbatim when
   /// it rewrites the file; for binary input the ranges are nil.
-  public static func readArray(_ bytes: [UInt8]) throws(PropertyListError)
+  package static func readArray(_ bytes: [UInt8]) throws(PropertyListError)
     -> [(value: PropertyListValue, xmlRange: Range<Int>?)]
   {
     let (value, ranges) = try parse(bytes, recordingRanges: true)
@@ -39,7 +39,7 @@ public enum PropertyListReader {
   /// whole file is decoded (binary), with its XML byte range as in ``readArray(_:)``. Elements are
   /// handed over one at a time so that the caller can convert and drop them: reading a 100,000-entry
   /// history this way needs no second copy of it in memory.
-  public static func forEachArrayElement(
+  package static func forEachArrayElement(
     _ bytes: [UInt8], _ body: (consuming PropertyListValue, Range<Int>?) throws(PropertyListError) -> Void
   ) throws(PropertyListError) {
     guard !bytes.isEmpty else { throw PropertyListError("the file is empty") }

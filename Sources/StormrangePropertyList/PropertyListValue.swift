@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// The history keeps keys it does not know (a `location` written by another tool or a later
 /// version) as these values, so rewriting the file never drops them.
-public enum PropertyListValue: Equatable, Sendable {
+package enum PropertyListValue: Equatable, Sendable {
   case string(String)
   case integer(Int64)
   case real(Double)
@@ -17,7 +17,7 @@ public enum PropertyListValue: Equatable, Sendable {
   case dictionary([PropertyListEntry])
 
   /// A short name for the value's type, for error messages ("a string", "a date").
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .string: "a string"
     case .integer: "an integer"

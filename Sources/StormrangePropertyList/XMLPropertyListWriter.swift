@@ -6,12 +6,12 @@ import StormrangeBase
 ///
 /// Everything is appended to a caller's byte buffer, so the history writer can append ~200-byte
 /// entries to one big buffer (next to entries it copies verbatim) without intermediate strings.
-public enum XMLPropertyListWriter {
+package enum XMLPropertyListWriter {
   /// `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<array>\n`
-  public static let arrayHeader: [UInt8] = documentHeader + Array("<array>\n".utf8)
+  package static let arrayHeader: [UInt8] = documentHeader + Array("<array>\n".utf8)
 
   /// `</array>\n</plist>\n`
-  public static let arrayFooter: [UInt8] = Array("</array>\n</plist>\n".utf8)
+  package static let arrayFooter: [UInt8] = Array("</array>\n</plist>\n".utf8)
 
   private static let documentHeader: [UInt8] = Array(
     """
@@ -27,7 +27,7 @@ public enum XMLPropertyListWriter {
   static let maximumDepth = 512
 
   /// Appends `value` as XML, indented with `depth` tabs, ending in a newline (Apple/plistlib style).
-  public static func append(_ value: PropertyListValue, to buffer: inout [UInt8], depth: Int)
+  package static func append(_ value: PropertyListValue, to buffer: inout [UInt8], depth: Int)
     throws(PropertyListError)
   {
     guard depth <= maximumDepth else {
@@ -93,7 +93,7 @@ public enum XMLPropertyListWriter {
   }
 
   /// A complete document whose top level is `value`.
-  public static func document(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
+  package static func document(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
     var buffer = documentHeader
     try append(value, to: &buffer, depth: 0)
     buffer.append(contentsOf: documentFooter)
@@ -105,7 +105,7 @@ public enum XMLPropertyListWriter {
   ///
   /// A carriage return is written as `&#13;`: XML readers turn a literal one into a line feed, so
   /// only the reference round-trips.
-  public static func appendEscaped(_ string: String, to buffer: inout [UInt8]) throws(PropertyListError) {
+  package static func appendEscaped(_ string: String, to buffer: inout [UInt8]) throws(PropertyListError) {
     var string = string
     let forbidden: UInt32? = string.withUTF8 { utf8 in
       var runStart = 0
@@ -157,7 +157,7 @@ public enum XMLPropertyListWriter {
   }
 
   /// Appends a real the way it round-trips exactly (Swift's shortest `description`; inf/-inf/nan).
-  public static func appendReal(_ value: Double, to buffer: inout [UInt8]) {
+  package static func appendReal(_ value: Double, to buffer: inout [UInt8]) {
     if value.isNaN {
       appendLiteral("nan", to: &buffer)
     } else if value.isInfinite {

@@ -1,13 +1,13 @@
 /// Which characters output may use: Unicode (block elements, box drawing, ±) when the locale's
 /// character encoding is UTF-8, plain ASCII otherwise, so a chart never turns into mojibake.
-public enum CharacterRepertoire: Equatable, Sendable {
+package enum CharacterRepertoire: Equatable, Sendable {
   case unicode
   case ascii
 
   /// Decides from the locale variables as the C library does: the first of `LC_ALL`, `LC_CTYPE`
   /// and `LANG` that is set and not empty names the locale; UTF-8 only if it says so
   /// (`en_US.UTF-8`, `C.utf8`). No locale at all is the "C" locale: ASCII.
-  public static func forLocale(environment: [String: String]) -> CharacterRepertoire {
+  package static func forLocale(environment: [String: String]) -> CharacterRepertoire {
     for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
       guard let value = environment[name], !value.isEmpty else { continue }
       let codeset = value.lowercased().filter { $0 != "-" && $0 != "_" }
@@ -38,7 +38,7 @@ public enum CharacterRepertoire: Equatable, Sendable {
   /// dropped: `20 °C` reads `20 C`), and any other character outside ASCII spelled out as
   /// `\u{E9}`, so that nothing reaches the terminal as bytes it cannot show. The text itself when it
   /// is ASCII already.
-  public static func asciiStandingIn(for text: String) -> String {
+  package static func asciiStandingIn(for text: String) -> String {
     guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
     var result = ""
     var characters = text.makeIterator()

@@ -5,12 +5,12 @@
 /// Only text stormrange writes itself is painted, and only after any text it quotes has been escaped
 /// for display, so an escape sequence in a note is still shown as `\u{1B}` and never reaches the
 /// terminal. Every painted span ends with a reset. Widths are computed on the text before painting.
-public enum Palette: Equatable, Sendable {
+package enum Palette: Equatable, Sendable {
   case plain
   case ansi
 
   /// What a span of text means; the palette decides how that looks.
-  public enum Role: Sendable {
+  package enum Role: Sendable {
     /// Shelter now: bold red.
     case danger
     /// All clear: green.
@@ -40,14 +40,14 @@ public enum Palette: Equatable, Sendable {
   static let reset = "\u{1B}[0m"
 
   /// `text` styled for `role`; the text itself in a plain palette, or when it is empty.
-  public func paint(_ text: String, as role: Role) -> String {
+  package func paint(_ text: String, as role: Role) -> String {
     guard self == .ansi, !text.isEmpty else { return text }
     return "\u{1B}[\(role.parameters)m" + text + Self.reset
   }
 
   /// Decides for one stream. `--color always` and `never` decide alone; `auto` colours a terminal,
   /// unless `NO_COLOR` is set and not empty (https://no-color.org: an empty value does not count).
-  public static func choose(_ choice: ColourChoice, isTerminal: Bool, environment: [String: String])
+  package static func choose(_ choice: ColourChoice, isTerminal: Bool, environment: [String: String])
     -> Palette
   {
     switch choice {
@@ -60,7 +60,7 @@ public enum Palette: Equatable, Sendable {
   /// `text` with each SGR sequence in it enclosed in `start` and `end`: readline's markers for
   /// characters in a prompt that take no column, without which it would count the escape bytes as
   /// columns and redraw a long line in the wrong place.
-  public static func markingEscapes(in text: String, start: Character, end: Character) -> String {
+  package static func markingEscapes(in text: String, start: Character, end: Character) -> String {
     var result = ""
     var inEscape = false
     for character in text {

@@ -11,7 +11,7 @@ import StormrangeStore
 /// Everything that can go wrong in a command, each with a one-line message for a person: what went
 /// wrong, the value or file involved, and what to do. The lower layers' errors arrive wrapped, and
 /// are worded here.
-public enum StormrangeError: Error, Equatable, Sendable {
+package enum StormrangeError: Error, Equatable, Sendable {
   /// An argument has the wrong form or value; the text says which and why.
   case invalidArgument(String)
   /// Too many or too few arguments for `command`.
@@ -60,11 +60,11 @@ public enum StormrangeError: Error, Equatable, Sendable {
 
   /// The message, with clock times in UTC; what a person reads goes through
   /// ``message(in:)`` with the session's zone (``Session/report(_:ofLine:)``).
-  public var message: String { message(in: .utc) }
+  package var message: String { message(in: .utc) }
 
   /// The message, with the clock times it shows (only `add`'s refusal of thunder not heard yet)
   /// in `localTime`.
-  public func message(in localTime: LocalTime) -> String {
+  package func message(in localTime: LocalTime) -> String {
     switch self {
     case .invalidArgument(let text):
       return text

@@ -15,10 +15,10 @@
 /// owner and mode kept (a new file 0600, in folders made 0700, given to whoever owns the folders it
 /// is made in). Each save re-reads the file if another session changed it since, so two prompts open
 /// at once both keep their lines, as readline's `append_history` did.
-public final class CommandHistoryFile {
-  public let path: SystemPath
+package final class CommandHistoryFile {
+  package let path: SystemPath
   /// How many entries the file keeps.
-  public let limit: Int
+  package let limit: Int
   /// The entries of the file as last read or written.
   private var entries: [[UInt8]] = []
   /// The identity of the file as last read or written; nil when there was none.
@@ -28,14 +28,14 @@ public final class CommandHistoryFile {
   /// are a fraction of it); it is refused rather than read.
   static let readLimit = 16_000_000
 
-  public init(path: SystemPath, limit: Int = 1000) {
+  package init(path: SystemPath, limit: Int = 1000) {
     self.path = path
     self.limit = limit
   }
 
   /// The entries, oldest first ([] when there is no file yet). Throws, having read nothing, when the
   /// path names anything but a regular file with one name, or the file cannot be read.
-  public func load() throws(StoreError) -> [[UInt8]] {
+  package func load() throws(StoreError) -> [[UInt8]] {
     try wrapping { () throws(FileProblem) in
       identity = try Self.examine(path)
       try readEntries()
@@ -46,7 +46,7 @@ public final class CommandHistoryFile {
   /// Adds `entry` (one of ``CommandHistoryFormat/entry(_:)``) after the entries in the file, keeps the
   /// last ``limit``, and saves the file. Throws, writing nothing, when the path names anything but a
   /// regular file with one name, or the file cannot be written.
-  public func append(_ entry: [UInt8]) throws(StoreError) {
+  package func append(_ entry: [UInt8]) throws(StoreError) {
     try wrapping { () throws(FileProblem) in
       let current = try Self.examine(path)
       if current != identity {

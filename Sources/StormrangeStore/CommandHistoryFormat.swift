@@ -8,10 +8,10 @@
 ///
 /// stormrange writes no timestamps (readline's `history_write_timestamps` stays off), so an entry
 /// that starts with `#` and a digit (a comment typed at the prompt) is written anywhere but first.
-public enum CommandHistoryFormat {
+package enum CommandHistoryFormat {
   /// `line`, as typed, made into an entry the format can hold: each line break (`\n` or `\r`, which
   /// a paste can put into a line) becomes a space, so the entry stays one line of the file.
-  public static func entry(_ line: String) -> [UInt8] {
+  package static func entry(_ line: String) -> [UInt8] {
     line.utf8.map { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") ? UInt8(ascii: " ") : $0 }
   }
 

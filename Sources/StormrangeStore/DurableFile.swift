@@ -8,11 +8,11 @@ import StormrangeBase
 ///
 /// `Data.write(to:options: .atomic)` fsyncs the file but not its directory (a crash can lose the
 /// rename) and resets the mode; this does neither.
-public enum DurableFile {
+package enum DurableFile {
   /// The contents of `path` with its identity, or nil if no file is there. Refuses anything but a
   /// regular file (a directory, a FIFO, a device) without opening it, and files over `limit` bytes
   /// without reading them. `followingLinks: false` refuses a symbolic link at `path` instead.
-  public static func read(path: SystemPath, limit: Int, followingLinks: Bool = true) throws(FileProblem)
+  package static func read(path: SystemPath, limit: Int, followingLinks: Bool = true) throws(FileProblem)
     -> (bytes: [UInt8], identity: FileIdentity)?
   {
     // Looked at before it is opened: opening a FIFO, even without waiting, would release a writer
@@ -83,7 +83,7 @@ public enum DurableFile {
   /// extended attributes and access ACL (best effort), renamed over the old one, and the directory
   /// flushed. Returns the new file's identity.
   @discardableResult
-  public static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
+  package static func replace(path: SystemPath, with bytes: [UInt8], mode: mode_t = 0o600) throws(FileProblem)
     -> FileIdentity
   {
     try replace(path: path, with: bytes, mode: mode, owner: nil)
@@ -148,7 +148,7 @@ public enum DurableFile {
   }
 
   /// Creates `path`'s missing parent directories with mode 0700 (existing ones are left as they are).
-  public static func createParentDirectories(of path: SystemPath) throws(FileProblem) {
+  package static func createParentDirectories(of path: SystemPath) throws(FileProblem) {
     try createParentDirectories(of: path, owner: nil)
   }
 

@@ -13,9 +13,9 @@
 /// - a directory, a socket, a block device, a regular file with other names (hard links, which would
 ///   keep the old contents), one of the files stormrange keeps, or one of its own descriptors
 ///   (``KeptFiles``): refused, and nothing is written.
-public enum ExportFile {
+package enum ExportFile {
   /// How the bytes reached `path`.
-  public enum Delivery: Equatable, Sendable {
+  package enum Delivery: Equatable, Sendable {
     /// A regular file was created or replaced whole.
     case replaced
     /// The bytes were written into a FIFO, a device or a terminal.
@@ -23,7 +23,7 @@ public enum ExportFile {
   }
 
   /// Why an export was refused, or failed.
-  public enum Problem: Error, Equatable, Sendable {
+  package enum Problem: Error, Equatable, Sendable {
     /// The path names one of the files stormrange keeps, or one of its own descriptors; nothing was
     /// written.
     case keptFile(KeptFiles.Kind)
@@ -35,7 +35,7 @@ public enum ExportFile {
 
   /// Writes `bytes` to `path`, refusing any of the files in `kept`; `stop` ends a wait for the
   /// reader of a FIFO, a pipe or a terminal.
-  public static func write(
+  package static func write(
     _ bytes: [UInt8], to path: SystemPath, sparing kept: KeptFiles?, stop: StopCheck = .never
   ) throws(Problem) -> Delivery {
     if let kind = kept?.kind(of: path) { throw .keptFile(kind) }

@@ -4,7 +4,7 @@
 
 /// Enough of a file's metadata to tell that another process replaced or changed it since we read it.
 /// Every save renames a new file into place, so a save by anyone changes at least the inode and ctime.
-public struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int64
@@ -34,7 +34,7 @@ public struct FileIdentity: Equatable, Sendable {
     return FileIdentity(info)
   }
 
-  public static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+  package static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
     lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
       && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
       && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec

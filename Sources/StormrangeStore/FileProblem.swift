@@ -4,16 +4,16 @@
 
 /// A failed file operation: what was attempted and the system's reason, e.g.
 /// `cannot create /x/.h.tmp-1f: Permission denied`.
-public struct FileProblem: Error, Equatable, Sendable {
-  public var message: String
+package struct FileProblem: Error, Equatable, Sendable {
+  package var message: String
   /// The errno value, when the failure came from the system.
-  public var code: Int32?
+  package var code: Int32?
   /// The path names a directory, a device or a FIFO: nothing stormrange may read as a file or move.
-  public var isNotARegularFile = false
+  package var isNotARegularFile = false
   /// A wait (for a lock, for an export's reader) was given up because the process was asked to stop.
-  public var isCancelled = false
+  package var isCancelled = false
 
-  public init(_ message: String, code: Int32? = nil) {
+  package init(_ message: String, code: Int32? = nil) {
     self.message = message
     self.code = code
   }

@@ -18,8 +18,8 @@
 /// watches reached, or `polling` asked for), ``check()`` compares the file's identity (device, inode,
 /// size, modification and change times) with the last one it saw: call it once a second. While it
 /// polls for want of the folder, it tries inotify again on every check.
-public final class HistoryChangeDetector {
-  public enum Method: Equatable, Sendable {
+package final class HistoryChangeDetector {
+  package enum Method: Equatable, Sendable {
     case inotify
     case polling
   }
@@ -28,9 +28,9 @@ public final class HistoryChangeDetector {
   static let folderEvents = UInt32(
     IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
-  public private(set) var method = Method.polling
+  package private(set) var method = Method.polling
   /// Readable when inotify has events; -1 while polling.
-  public private(set) var descriptor: Int32 = -1
+  package private(set) var descriptor: Int32 = -1
   /// The history path as given, and the file it leads to now.
   private let given: SystemPath
   private var file: SystemPath
@@ -42,7 +42,7 @@ public final class HistoryChangeDetector {
   private var watchedFolder: (device: UInt64, inode: UInt64)?
 
   /// Watches the file at `path` as it is (links already resolved); `polling` never uses inotify.
-  public init(path: SystemPath, polling: Bool = false) {
+  package init(path: SystemPath, polling: Bool = false) {
     given = path
     file = DurableFile.resolveLinks(path)
     names = [Array(path.lastComponent), Array(file.lastComponent)]
@@ -52,7 +52,7 @@ public final class HistoryChangeDetector {
   }
 
   /// Watches `history`'s file, where it reads and writes it.
-  public convenience init(history: SavedHistory, polling: Bool = false) {
+  package convenience init(history: SavedHistory, polling: Bool = false) {
     self.init(path: history.path, polling: polling)
   }
 
@@ -61,7 +61,7 @@ public final class HistoryChangeDetector {
   /// Whether the file may have changed since the last check: an inotify event for its name (or one
   /// saying events were lost or the folder went away), or, while polling, a new identity. Never
   /// blocks.
-  public func check() -> Bool {
+  package func check() -> Bool {
     let changed = checkFile()
     guard changed else { return false }
     // A name changed: the path may lead elsewhere now (a link put in the file's place).

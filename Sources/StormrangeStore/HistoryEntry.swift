@@ -5,20 +5,20 @@ import StormrangePropertyList
 /// beside it (kept so a rewrite never drops them), and the XML text it was read from or last
 /// written as (reused verbatim when the file is rewritten, so a save costs a copy rather than a
 /// re-encoding of every entry).
-public struct HistoryEntry: Equatable, Sendable {
-  public let measurement: Measurement
+package struct HistoryEntry: Equatable, Sendable {
+  package let measurement: Measurement
   /// Keys other than the ones ``HistoryFormat`` knows, e.g. another tool's `location`.
-  public let otherKeys: [PropertyListEntry]
+  package let otherKeys: [PropertyListEntry]
   /// The entry's bytes from `<dict>` to `</dict>`; nil until it is first encoded.
   var encodedXML: ArraySlice<UInt8>?
 
-  public init(_ measurement: Measurement, otherKeys: [PropertyListEntry] = []) {
+  package init(_ measurement: Measurement, otherKeys: [PropertyListEntry] = []) {
     self.measurement = measurement
     self.otherKeys = otherKeys
   }
 
   /// Two entries are the same when they hold the same values; their cached bytes do not count.
-  public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
+  package static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
     lhs.measurement == rhs.measurement && lhs.otherKeys == rhs.otherKeys
   }
 }

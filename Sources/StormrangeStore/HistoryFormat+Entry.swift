@@ -7,7 +7,7 @@ extension HistoryFormat {
   /// One entry from its dictionary; `position` (from 1) names it in errors. Beyond the types, it
   /// must be a measurement stormrange accepts from the file (``MeasurementRules/stored``): a file
   /// another tool wrote must not show a negative distance or an all-clear thousands of years away.
-  public static func entry(from value: consuming PropertyListValue, position: Int, now: Date)
+  package static func entry(from value: consuming PropertyListValue, position: Int, now: Date)
     throws(PropertyListError) -> HistoryEntry
   {
     guard case .dictionary(let entries) = value else {

@@ -19,7 +19,7 @@ import StormrangePropertyList
 ///   only when there is one. An entry without them is written byte for byte as 1.0 wrote it.
 ///
 /// Other keys are kept as they are.
-public enum HistoryFormat {
+package enum HistoryFormat {
   /// The keys an entry's values are stored under, the one place they are spelled; any other key
   /// is another tool's, kept as it is.
   enum Key: String {
@@ -29,7 +29,7 @@ public enum HistoryFormat {
   /// Decodes a whole history file (XML or binary property list). Every entry must be a measurement
   /// stormrange could have recorded by `now` (see ``entry(from:position:now:)``) and must be one the
   /// XML file can hold, so that what loads can always be saved again.
-  public static func decode(_ bytes: [UInt8], now: Date) throws(PropertyListError) -> [HistoryEntry] {
+  package static func decode(_ bytes: [UInt8], now: Date) throws(PropertyListError) -> [HistoryEntry] {
     var result: [HistoryEntry] = []
     // One shared copy: every entry's slice of it keeps it alive, instead of one allocation per entry.
     let shared = ArraySlice(bytes)
@@ -50,7 +50,7 @@ public enum HistoryFormat {
 
   /// `entry` with its XML encoding, or an error naming it by `position` when the XML history file
   /// cannot hold it.
-  public static func encoded(_ entry: HistoryEntry, position: Int) throws(PropertyListError) -> HistoryEntry {
+  package static func encoded(_ entry: HistoryEntry, position: Int) throws(PropertyListError) -> HistoryEntry {
     var entry = entry
     do {
       entry.encodedXML = try encode(entry)
@@ -61,7 +61,7 @@ public enum HistoryFormat {
   }
 
   /// The dictionary stored for an entry.
-  public static func propertyList(of entry: HistoryEntry) -> PropertyListValue {
+  package static func propertyList(of entry: HistoryEntry) -> PropertyListValue {
     let measurement = entry.measurement
     func stored(_ key: Key, _ value: PropertyListValue) -> PropertyListEntry {
       PropertyListEntry(key: key.rawValue, value: value)

@@ -13,9 +13,9 @@
 /// than that and make write(2) wait, where a signal that has already come would not end the wait:
 /// it is written through a descriptor of its own that never waits (see ``withoutWaiting(_:)``). A
 /// file is written whole (in pieces of at most 16 MiB).
-public enum InterruptibleWrite {
+package enum InterruptibleWrite {
   /// What became of the write.
-  public enum Result: Equatable, Sendable {
+  package enum Result: Equatable, Sendable {
     case written
     /// The reader closed its end (EPIPE).
     case closed
@@ -26,7 +26,7 @@ public enum InterruptibleWrite {
   }
 
   /// Writes all of `bytes` to `descriptor`, or says why it could not.
-  public static func write(_ bytes: [UInt8], to descriptor: Int32, stop: StopCheck) -> Result {
+  package static func write(_ bytes: [UInt8], to descriptor: Int32, stop: StopCheck) -> Result {
     let output = OutputKind(descriptor)
     let mayWait = output != .file
     let terminal = output == .terminal ? withoutWaiting(descriptor) : nil

@@ -6,9 +6,9 @@
 /// among them. An export must replace none of them: a CSV renamed over the lock splits the writers
 /// between two inodes, one over the history or the settings loses them. Nor may it write into one of
 /// stormrange's own descriptors (`/dev/fd/4` when the caller opened no fd 4 is the signal pipe).
-public struct KeptFiles {
+package struct KeptFiles {
   /// One of the files stormrange keeps.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     case history, historyLock, clearedCopy, unreadableCopy, settings, settingsLock, commandHistory, temporary
     /// The history stormrange uses without `--file` (`$STORMRANGE_HISTORY`, else the XDG default)
     /// and its lock, when the session uses another.
@@ -43,7 +43,7 @@ public struct KeptFiles {
   /// The files of `history` (where it really is: its links resolved), of `settings`, the command
   /// history at `commandHistory`, and of the history used without `--file` at `defaultHistory`;
   /// and every open descriptor but `inheritedDescriptors`.
-  public init(
+  package init(
     history: SavedHistory, settings: SettingsStore?, commandHistory: SystemPath?,
     defaultHistory: SystemPath? = nil, inheritedDescriptors: Set<Int32>? = nil
   ) {
@@ -64,7 +64,7 @@ public struct KeptFiles {
   /// device and inode, so through any link or hard link), or a name stormrange makes, in the same
   /// folder (a lock, a copy, a temporary file), even when nothing is there yet; or one of
   /// stormrange's own descriptors. Nil for anything else.
-  public func kind(of path: SystemPath) -> Kind? {
+  package func kind(of path: SystemPath) -> Kind? {
     var info = stat()
     let exists = path.withCString { stat($0, &info) } == 0
     if exists {

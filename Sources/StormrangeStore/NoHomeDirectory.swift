@@ -1,9 +1,9 @@
 /// Neither `HOME` nor the password database gives a home directory, and a file stormrange keeps
 /// would go there (its XDG variable is not set): rather than write under `/`, the program refuses.
-public struct NoHomeDirectory: Error, Equatable, Sendable {
-  public init() {}
+package struct NoHomeDirectory: Error, Equatable, Sendable {
+  package init() {}
 
-  public var message: String {
+  package var message: String {
     "cannot tell where to keep the history and settings: HOME is not set and the password database "
       + "has no home directory for this user; set HOME, or XDG_DATA_HOME, XDG_CONFIG_HOME and "
       + "XDG_STATE_HOME to absolute paths"

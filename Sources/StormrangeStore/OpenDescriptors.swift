@@ -9,10 +9,10 @@
 /// one of stormrange's own descriptors (the signal pipe, a lock, the history's folder), which an
 /// export must not write into (``KeptFiles``). Which is which is only known from what was open when
 /// the process started: ``numbers()`` then.
-public enum OpenDescriptors {
+package enum OpenDescriptors {
   /// The descriptors open now, from 3 up (standard input, output and error are always the
   /// caller's). Called first thing when the process starts, these are the ones the caller passed.
-  public static func numbers() -> Set<Int32> {
+  package static func numbers() -> Set<Int32> {
     guard let directory = opendir("/proc/self/fd") else {
       // No /proc: ask each number, up to a bound no caller reaches.
       let limit = min(Int32(clamping: sysconf(Int32(_SC_OPEN_MAX))), 65_536)

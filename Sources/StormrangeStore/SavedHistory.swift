@@ -16,17 +16,17 @@ import StormrangePropertyList
 /// writes the whole array atomically and durably, and only then adopts the copy. So memory and disk
 /// always agree, and nothing another process saved is lost. Reading the collection does no I/O: it
 /// is the history as last loaded or saved.
-public final class SavedHistory: RandomAccessCollection {
-  public typealias Element = Measurement
-  public typealias Index = Int
+package final class SavedHistory: RandomAccessCollection {
+  package typealias Element = Measurement
+  package typealias Index = Int
 
   /// The path as the user gave it; errors name it.
-  public let path: SystemPath
+  package let path: SystemPath
   /// Where reads and writes go: `path` with symbolic links resolved, again before every read and
   /// every change (``followPath()``), so a running session follows a history replaced by a link,
   /// or a link pointed elsewhere, as a new command would.
-  public private(set) var target: SystemPath
-  public let readLimit: Int
+  package private(set) var target: SystemPath
+  package let readLimit: Int
   /// The clock a loaded file's dates are checked against (none may be more than a day ahead).
   private let now: () -> Date
   private var lock: FileLock
@@ -42,7 +42,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// Set by a session that runs on while the history may be moved aside for a moment (`mqtt`): once
   /// it has read or written a file, a change that finds no file there is refused
   /// (``StoreError/missing(path:)``) rather than saved into a new history of its own.
-  public var keepsItsFile = false
+  package var keepsItsFile = false
 
   private enum LoadState {
     case unloaded
@@ -62,7 +62,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// the file larger than that; `now` is the wall clock, read once per load. `shouldStop` is asked
   /// while a change waits for another process's lock: true gives the change up
   /// (``StoreError/cancelled(lock:)``).
-  public init(
+  package init(
     path: SystemPath, readLimit: Int = 256_000_000, now: @escaping () -> Date,
     shouldStop: @escaping () -> Bool = { false }
   ) {
@@ -79,7 +79,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// (with its lock and temporary files), and it is read afresh. Not inside a group once it holds
   /// the lock of the file it began with. Returns whether the target changed.
   @discardableResult
-  public func followPath() -> Bool {
+  package func followPath() -> Bool {
     guard group?.isLocked != true else { return false }
     let resolved = DurableFile.resolveLinks(path)
     guard resolved != target else { return false }
@@ -92,13 +92,13 @@ public final class SavedHistory: RandomAccessCollection {
 
   /// Whether the history was last read from a file, or saved to one: false before it is loaded,
   /// and when there was no file at its path.
-  public var hasFile: Bool {
+  package var hasFile: Bool {
     if case .loaded(.some) = state { return true }
     return false
   }
 
   /// For a path that is text, such as one from the environment.
-  public convenience init(
+  package convenience init(
     path: String, readLimit: Int = 256_000_000, now: @escaping () -> Date,
     shouldStop: @escaping () -> Bool = { false }
   ) {
@@ -107,23 +107,23 @@ public final class SavedHistory: RandomAccessCollection {
 
   // MARK: Collection
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { stored.count }
-  public subscript(position: Int) -> Measurement { stored[position].measurement }
+  package var startIndex: Int { 0 }
+  package var endIndex: Int { stored.count }
+  package subscript(position: Int) -> Measurement { stored[position].measurement }
 
   /// The stored entries, with the keys other tools added; what `undo` puts back after a `clear`.
-  public var entries: [HistoryEntry] { stored }
+  package var entries: [HistoryEntry] { stored }
 
   // MARK: Loading
 
-  public var isLoaded: Bool {
+  package var isLoaded: Bool {
     if case .loaded = state { return true }
     return false
   }
 
   /// Loads the history the first time; afterwards re-reads it only if another process replaced the
   /// file. Throws, leaving the file untouched, when it is not a readable history.
-  public func refresh() throws(StoreError) {
+  package func refresh() throws(StoreError) {
     if group?.snapshot != nil { return }  // Inside a group, this process holds the lock.
     followPath()
     try load(ifChangedSince: state)
@@ -170,7 +170,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// The one mutation primitive: applies `change` to the current history and saves the result before
   /// returning. If the save fails, neither memory nor the file changes.
   @discardableResult
-  public func modify<Result>(_ change: (inout [HistoryEntry]) -> Result) throws(StoreError) -> Result {
+  package func modify<Result>(_ change: (inout [HistoryEntry]) -> Result) throws(StoreError) -> Result {
     let outcome = try modify { (entries: inout [HistoryEntry]) -> Swift.Result<Result, Never> in
       .success(change(&entries))
     }
@@ -182,7 +182,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// Like ``modify(_:)``, for a change that may find, under the lock, that it cannot be made (a
   /// number another process has since removed). A refused change must leave the array alone; then
   /// nothing is written.
-  public func modify<Result, Refusal: Error>(
+  package func modify<Result, Refusal: Error>(
     _ change: (inout [HistoryEntry]) -> Swift.Result<Result, Refusal>
   ) throws(StoreError) -> Swift.Result<Result, Refusal> {
     if group != nil { return try modifyInGroup(change) }
@@ -201,13 +201,13 @@ public final class SavedHistory: RandomAccessCollection {
     return outcome
   }
 
-  public func append(_ measurement: Measurement) throws(StoreError) {
+  package func append(_ measurement: Measurement) throws(StoreError) {
     try modify { $0.append(HistoryEntry(measurement)) }
   }
 
   /// Empties the history; returns what it held.
   @discardableResult
-  public func removeAll() throws(StoreError) -> [HistoryEntry] {
+  package func removeAll() throws(StoreError) -> [HistoryEntry] {
     try modify { entries in
       defer { entries = [] }
       return entries
@@ -219,7 +219,7 @@ public final class SavedHistory: RandomAccessCollection {
   /// in any later session. Under the lock, when `expected` is given and the history is no longer
   /// exactly that (another process changed it since the user agreed), nothing is written and nil is
   /// returned. Otherwise returns what was removed and where it was kept (nil when it held nothing).
-  public func clear(now: Date, ifStill expected: [HistoryEntry]?) throws(StoreError) -> (
+  package func clear(now: Date, ifStill expected: [HistoryEntry]?) throws(StoreError) -> (
     removed: [HistoryEntry], keptIn: SystemPath?
   )? {
     precondition(group == nil, "clear is not grouped")
@@ -254,18 +254,18 @@ public final class SavedHistory: RandomAccessCollection {
   // MARK: Group commit
 
   /// Whether changes are being gathered for one save.
-  public var isGrouping: Bool { group != nil }
+  package var isGrouping: Bool { group != nil }
 
   /// Defers saving: changes until ``commitGroup()`` are applied in memory under the lock and written
   /// together, the way a database commits a group of transactions with one flush.
-  public func beginGroup() {
+  package func beginGroup() {
     precondition(group == nil, "groups do not nest")
     group = Group()
   }
 
   /// Writes every change made since ``beginGroup()`` at once. On failure all of them are undone in
   /// memory too, and the error says so; the caller must not confirm any of them.
-  public func commitGroup() throws(StoreError) {
+  package func commitGroup() throws(StoreError) {
     guard let current = group else { return }
     group = nil
     defer { if current.isLocked { lock.unlock() } }
@@ -302,7 +302,7 @@ public final class SavedHistory: RandomAccessCollection {
 
   /// Moves an unreadable history aside to `<name>.unreadable-<timestamp>` and starts an empty one.
   /// Returns the new name, or nil when the file was readable (nothing moved).
-  public func moveAsideUnreadable(now: Date) throws(StoreError) -> String? {
+  package func moveAsideUnreadable(now: Date) throws(StoreError) -> String? {
     try lockForWriting()
     defer { lock.unlock() }
     do {

@@ -14,8 +14,8 @@ import StormrangePropertyList
 /// A key whose value cannot be used falls back to its default alone (a ``SettingsProblem`` names
 /// it), and setting that key replaces the bad value; a file that is not a property-list dictionary
 /// gives every default, and is not overwritten.
-public final class SettingsStore {
-  public let path: SystemPath
+package final class SettingsStore {
+  package let path: SystemPath
   private let lock: FileLock
   private var snapshot: Snapshot?
 
@@ -31,19 +31,19 @@ public final class SettingsStore {
 
   /// `shouldStop` is asked while `set` waits for another process's lock: true gives it up
   /// (``StoreError/cancelled(lock:)``).
-  public init(path: SystemPath, shouldStop: @escaping () -> Bool = { false }) {
+  package init(path: SystemPath, shouldStop: @escaping () -> Bool = { false }) {
     self.path = path
     lock = FileLock(path: path + KeptFiles.lockSuffix, shouldStop: shouldStop)
   }
 
   /// For a path that is text.
-  public convenience init(path: String, shouldStop: @escaping () -> Bool = { false }) {
+  package convenience init(path: String, shouldStop: @escaping () -> Bool = { false }) {
     self.init(path: SystemPath(path), shouldStop: shouldStop)
   }
 
   /// The settings in force: the file as it is now, re-read if another process changed it. An
   /// unusable file gives the defaults, an unusable key its default, each with a ``problems`` entry.
-  public var current: Settings {
+  package var current: Settings {
     let identity = FileIdentity.of(path: path)
     if let snapshot, snapshot.identity == identity { return snapshot.settings }
     let fresh = Self.load(path, identity: identity)
@@ -53,16 +53,16 @@ public final class SettingsStore {
 
   /// Why the file or some of its keys, as ``current`` last found them, could not be used; empty
   /// when all could.
-  public var problems: [SettingsProblem] { snapshot?.problems ?? [] }
+  package var problems: [SettingsProblem] { snapshot?.problems ?? [] }
 
   /// Saves `unit` as the unit distances are shown in (see ``set(_:to:)``).
-  public func set(unit: DistanceUnit) throws(StoreError) {
+  package func set(unit: DistanceUnit) throws(StoreError) {
     try set(.unit, to: .string(unit.rawValue))
   }
 
   /// Saves `celsius` as the air temperature for new measurements (see ``set(_:to:)``); a value
   /// outside `SpeedOfSound.plausibleCelsius`, which reading would refuse, is refused.
-  public func set(temperature celsius: Double) throws(StoreError) {
+  package func set(temperature celsius: Double) throws(StoreError) {
     try set(.temperature, to: .real(celsius))
   }
 

@@ -7,20 +7,20 @@
 /// when not -1, is a descriptor that becomes readable when it is (a self-pipe). Waiting on it beside
 /// the descriptor waited for closes the gap between asking ``isRequested`` and starting to wait,
 /// where a signal would otherwise be noticed only once the descriptor is ready, which may be never.
-public struct StopCheck {
-  public let isRequested: () -> Bool
-  public let wake: Int32
+package struct StopCheck {
+  package let isRequested: () -> Bool
+  package let wake: Int32
 
-  public init(isRequested: @escaping () -> Bool, wake: Int32 = -1) {
+  package init(isRequested: @escaping () -> Bool, wake: Int32 = -1) {
     self.isRequested = isRequested
     self.wake = wake
   }
 
   /// Never asks to stop: for what has nobody to stop it (tests, a file being saved).
-  public static var never: StopCheck { StopCheck(isRequested: { false }) }
+  package static var never: StopCheck { StopCheck(isRequested: { false }) }
 
   /// How a wait ended.
-  public enum Readiness: Equatable, Sendable {
+  package enum Readiness: Equatable, Sendable {
     /// The descriptor is ready, or has an error for the next call to report. `waited`: it was not
     /// ready at once, so what made it ready came during the wait.
     case ready(waited: Bool)
@@ -31,7 +31,7 @@ public struct StopCheck {
   /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`) or a stop is requested.
   /// What is ready at once counts even when a stop is pending, so a writer still hands over what
   /// its output takes without waiting.
-  public func wait(for descriptor: Int32, events: Int16) -> Readiness {
+  package func wait(for descriptor: Int32, events: Int16) -> Readiness {
     var now = [pollfd(fd: descriptor, events: events, revents: 0)]
     let readyNow = poll(&now, 1, 0)
     // Ready, or a failure for the call to report; interrupted, it waits below, asking first.
@@ -54,7 +54,7 @@ public struct StopCheck {
   }
 
   /// Empties the wake-up pipe, once what woke a poll(2) has been dealt with, so that it waits again.
-  public func drainWake() {
+  package func drainWake() {
     var scratch = [UInt8](repeating: 0, count: 64)
     while wake >= 0, read(wake, &scratch, scratch.count) > 0 {}
   }

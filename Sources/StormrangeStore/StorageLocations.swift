@@ -1,18 +1,18 @@
 /// Where stormrange keeps its files, following the XDG base-directory conventions. Every location is
 /// bytes from where it enters (argv, the environment) to the system call, since a file name need
 /// not be UTF-8.
-public struct StorageLocations: Equatable, Sendable {
+package struct StorageLocations: Equatable, Sendable {
   /// The measurement history: `--file`, else `$STORMRANGE_HISTORY`, else
   /// `$XDG_DATA_HOME/stormrange/SavedHistory.plist` (`~/.local/share/…`).
-  public var history: SystemPath
+  package var history: SystemPath
   /// The history used without `--file`: `$STORMRANGE_HISTORY`, else the XDG default; the same as
   /// `history` unless `--file` names another. Nil when `--file` is given and the default cannot be
   /// found (no home). An export from any session must not replace it (``KeptFiles``).
-  public var defaultHistory: SystemPath?
+  package var defaultHistory: SystemPath?
   /// `$XDG_CONFIG_HOME/stormrange/settings.plist` (`~/.config/…`).
-  public var settings: SystemPath
+  package var settings: SystemPath
   /// The readline command history: `$XDG_STATE_HOME/stormrange/history` (`~/.local/state/…`).
-  public var commandHistory: SystemPath
+  package var commandHistory: SystemPath
 
   /// Finds the locations from `--file` and the environment's variables (as bytes).
   ///
@@ -20,7 +20,7 @@ public struct StorageLocations: Equatable, Sendable {
   /// `homeFromPasswordDatabase` is asked: the executable passes the user's entry in the password
   /// database (`getpwuid_r`). Without either, a location that needs the home is refused with
   /// ``NoHomeDirectory`` rather than put under `/`.
-  public init(
+  package init(
     historyFlag: SystemPath?, environment: [String: [UInt8]], homeFromPasswordDatabase: () -> [UInt8]?
   ) throws(NoHomeDirectory) {
     var home: [UInt8]??

@@ -1,6 +1,6 @@
 /// What can go wrong with the files the store keeps. Each case carries the path as the user gave it
 /// and the system's or the reader's reason; the application words the one-line message around them.
-public enum StoreError: Error, Equatable, Sendable {
+package enum StoreError: Error, Equatable, Sendable {
   /// The history file exists but is not a history; it is left untouched.
   case unreadable(path: String, problem: String)
   /// The history path names a directory, a device or a FIFO, which stormrange neither reads nor

@@ -6,34 +6,34 @@ import StormrangeBase
 /// them with U+FFFD, so `--file $'caf\xE9.plist'` (a Latin-1 name) would open `caf\u{FFFD}.plist`, another
 /// file. The store keeps paths as these bytes from where they enter to the system call, and turns
 /// them into text only to name them in messages.
-public struct SystemPath: Hashable, Sendable, CustomStringConvertible {
+package struct SystemPath: Hashable, Sendable, CustomStringConvertible {
   /// The bytes and a terminating NUL, kept so that a system call needs no copy: a copy's release
   /// could run between the call and the reading of its `errno`.
   private let terminated: [UInt8]
 
-  public init<Bytes: Collection<UInt8>>(bytes: Bytes) { terminated = Array(bytes) + [0] }
+  package init<Bytes: Collection<UInt8>>(bytes: Bytes) { terminated = Array(bytes) + [0] }
 
   /// A path that is text: its UTF-8 bytes.
-  public init(_ text: String) { self.init(bytes: text.utf8) }
+  package init(_ text: String) { self.init(bytes: text.utf8) }
 
   /// The bytes, without the terminating NUL.
-  public var bytes: ArraySlice<UInt8> { terminated.dropLast() }
+  package var bytes: ArraySlice<UInt8> { terminated.dropLast() }
 
   /// The path as text for messages, each byte that is not UTF-8 shown as `\x{FC}` (see
   /// `String(escapingInvalidUTF8:)`), so the message names the file the system sees.
-  public var description: String { String(escapingInvalidUTF8: bytes) }
+  package var description: String { String(escapingInvalidUTF8: bytes) }
 
-  public var isEmpty: Bool { terminated.count == 1 }
+  package var isEmpty: Bool { terminated.count == 1 }
 
   /// Calls `body` with the path as the NUL-terminated string system calls take.
-  public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+  package func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
     try terminated.withUnsafeBufferPointer { buffer in
       try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
     }
   }
 
   /// The path with `suffix` added to its last component: `h.plist` + `.lock` is `h.plist.lock`.
-  public static func + (path: SystemPath, suffix: String) -> SystemPath {
+  package static func + (path: SystemPath, suffix: String) -> SystemPath {
     SystemPath(bytes: path.bytes + suffix.utf8)
   }
 

@@ -3,14 +3,14 @@
 #endif
 
 /// Where a share must lie.
-public enum Band: Equatable, Sendable {
+package enum Band: Equatable, Sendable {
   case atLeast(Double)
   case atMost(Double)
   case between(Double, Double)
 
   /// This band widened for chance: each bound moved outward by `z` binomial standard errors of a
   /// share of `count` cases, √(p(1 − p)/count) at the bound p, and kept within 0 to 1.
-  public func widened(z: Double, count: Int) -> Band {
+  package func widened(z: Double, count: Int) -> Band {
     guard z > 0, count > 0 else { return self }
     func allowance(_ bound: Double) -> Double { z * (bound * (1 - bound) / Double(count)).squareRoot() }
     switch self {
@@ -21,7 +21,7 @@ public enum Band: Equatable, Sendable {
     }
   }
 
-  public func contains(_ share: Double) -> Bool {
+  package func contains(_ share: Double) -> Bool {
     switch self {
     case .atLeast(let bound): share >= bound
     case .atMost(let bound): share <= bound
@@ -30,7 +30,7 @@ public enum Band: Equatable, Sendable {
   }
 
   /// `≥ 90 %`, `≤ 5 %`, `60–90 %`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .atLeast(let bound): "≥ \(Self.percent(bound))"
     case .atMost(let bound): "≤ \(Self.percent(bound))"

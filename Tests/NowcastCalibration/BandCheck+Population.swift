@@ -8,7 +8,7 @@ extension BandCheck {
   /// errors (``BrierSkill/standardError``); the detection and false-alarm shares' bounds by `chance`
   /// binomial standard errors; the line's CSI, which the chance's must beat, by `chance` standard
   /// errors of the difference. 0 checks the bands as written.
-  public static func population(of score: PopulationScore, chance: Double = 0) -> [BandCheck] {
+  package static func population(of score: PopulationScore, chance: Double = 0) -> [BandCheck] {
     reliability(of: score, chance: chance)
       + [
         skill(
@@ -19,7 +19,7 @@ extension BandCheck {
   }
 
   /// The population checks that fail, one line each.
-  public static func populationFailures(of score: PopulationScore, chance: Double = 0) -> [String] {
+  package static func populationFailures(of score: PopulationScore, chance: Double = 0) -> [String] {
     population(of: score, chance: chance).filter { $0.verdict == .fail }.map {
       "population: \($0.label) \($0.value) of \($0.count) \($0.countLabel), band \($0.band)"
     }

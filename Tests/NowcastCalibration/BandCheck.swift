@@ -1,23 +1,23 @@
 import StormSimulator
 
 /// One band checked against a scenario's score.
-public struct BandCheck: Sendable {
-  public enum Verdict: Equatable, Sendable {
+package struct BandCheck: Sendable {
+  package enum Verdict: Equatable, Sendable {
     case pass
     case fail
     /// Too few cases, or no band.
     case unchecked
   }
 
-  public let label: String
+  package let label: String
   /// The measured value (`93.5 %`, `4.1 vs 6.0 km/h`), `—` when never applies.
-  public let value: String
+  package let value: String
   /// The cases it is measured over, and what they are.
-  public let count: Int
-  public let countLabel: String
+  package let count: Int
+  package let countLabel: String
   /// The band as checked (widened for chance if asked), or why it is not checked.
-  public let band: String
-  public let verdict: Verdict
+  package let band: String
+  package let verdict: Verdict
 }
 
 extension BandCheck {
@@ -29,13 +29,13 @@ extension BandCheck {
   /// (``Band/widened(z:count:)``), and the medians compared become the quantiles of rank
   /// 0.5 ∓ `chance` · 0.5/√n (the estimator's lower, the line's upper), the same binomial allowance
   /// for a median's rank. 0 checks the bands as written.
-  public static func all(of score: ScenarioScore, seeds: Int, chance: Double = 0) -> [BandCheck] {
+  package static func all(of score: ScenarioScore, seeds: Int, chance: Double = 0) -> [BandCheck] {
     Metric.allCases.map { check(metric: $0, of: score, seeds: seeds, chance: chance) }
       + [lineCheck(of: score, chance: chance)]
   }
 
   /// The checks that fail, one line each.
-  public static func failures(of score: ScenarioScore, seeds: Int, chance: Double = 0) -> [String] {
+  package static func failures(of score: ScenarioScore, seeds: Int, chance: Double = 0) -> [String] {
     all(of: score, seeds: seeds, chance: chance).filter { $0.verdict == .fail }.map {
       "\(score.scenario.name): \($0.label) \($0.value) of \($0.count) \($0.countLabel), band \($0.band)"
     }

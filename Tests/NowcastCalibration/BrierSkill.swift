@@ -3,21 +3,21 @@
 /// constant chance b, the events' own frequency over the same cases (Wilks, *Statistical Methods in
 /// the Atmospheric Sciences*, §8.4). 1 is perfect, 0 no better than the base rate; a base rate taken
 /// from the cases themselves is the hardest reference of its kind to beat.
-public struct BrierSkill: Equatable, Sendable {
-  public let count: Int
+package struct BrierSkill: Equatable, Sendable {
+  package let count: Int
   /// The share of cases in which the event came.
-  public let baseRate: Double
+  package let baseRate: Double
   /// The mean squared difference between chance and outcome (1 or 0).
-  public let brierScore: Double
+  package let brierScore: Double
   /// Nil when the event always or never came: the base rate is then perfect, and no skill is
   /// measured against it.
-  public let skill: Double?
+  package let skill: Double?
   /// One standard error of ``skill`` from the scatter of the cases' squared errors, the reference
   /// taken as known: √(var((p − o)²) / n) / B_ref.
-  public let standardError: Double?
+  package let standardError: Double?
 
   /// The skill of `outcomes`; nil when there are none.
-  public init?(_ outcomes: [ChanceOutcome]) {
+  package init?(_ outcomes: [ChanceOutcome]) {
     guard !outcomes.isEmpty else { return nil }
     let n = Double(outcomes.count)
     let squared = outcomes.map { ($0.chance - ($0.happened ? 1 : 0)) * ($0.chance - ($0.happened ? 1 : 0)) }

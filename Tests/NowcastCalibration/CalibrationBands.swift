@@ -15,20 +15,20 @@ import StormSimulator
 /// - At rest: a heading in ≤ 5 % (where at least 30 are at rest; ours too).
 /// - The median |rate error| at most 8 km/h worse than ``SixRangeLine``'s, and better than it where
 ///   the scenario passes, stops or turns (``Scenario/defeatsRangeLine``).
-public enum CalibrationBands {
+package enum CalibrationBands {
   /// The seeds the bands are set for: their widths already allow for chance at this many.
-  public static let seeds = 200
+  package static let seeds = 200
   /// Km/h by which the estimator's median rate error may exceed the line's.
-  public static let lineMargin = 8.0
+  package static let lineMargin = 8.0
   /// The chance of coming within 10 km in 30 minutes at which a storm counts as warned of.
-  public static let warningChance = 0.30
+  package static let warningChance = 0.30
   /// The scenarios whose arrivals need only half be given that chance: an AS3935 alone, whose
   /// readings scatter by a quarter of the distance, and a multicell storm heard without bearings,
   /// whose ranges jump from cell to cell (issue 27).
-  public static let leniently: Set<String> = ["AS3935 only", "multicell, ranges only"]
+  package static let leniently: Set<String> = ["AS3935 only", "multicell, ranges only"]
 
   /// The band of `metric` in `scenario`; nil when it has none.
-  public static func band(_ metric: Metric, in scenario: Scenario) -> Band? {
+  package static func band(_ metric: Metric, in scenario: Scenario) -> Band? {
     let changing = scenario.motion == .changing
     switch metric {
     case .rateWithin2Sigma:
@@ -48,7 +48,7 @@ public enum CalibrationBands {
   }
 
   /// The fewest cases, at ``seeds`` seeds, for `metric`'s band to be checked.
-  public static func minimumCount(_ metric: Metric) -> Int {
+  package static func minimumCount(_ metric: Metric) -> Int {
     switch metric {
     case .rateWithin1Sigma, .rateWithin2Sigma, .wrongDirection: 1
     case .speedWithin2Sigma, .headingWithin2Sigma, .closestDistanceWithin2Sigma, .closestTimeWithin2Sigma,
@@ -72,13 +72,13 @@ public enum CalibrationBands {
 ///   ≤ 30 %, and a critical success index above ``SixRangeLine``'s warning's.
 extension CalibrationBands {
   /// The storms the population's bands are set for.
-  public static let populationStorms = 2000
+  package static let populationStorms = 2000
   /// The fewest storms, at ``populationStorms``, a reliability bin needs to be checked.
-  public static let reliabilityMinimumCount = 50
-  public static let reliabilityFloor = 0.10
-  public static let reliabilityZ = 2.5
-  public static let chanceSkill = 0.5
-  public static let directionSkill = 0.25
-  public static let probabilityOfDetection = Band.atLeast(0.85)
-  public static let falseAlarmRatio = Band.atMost(0.30)
+  package static let reliabilityMinimumCount = 50
+  package static let reliabilityFloor = 0.10
+  package static let reliabilityZ = 2.5
+  package static let chanceSkill = 0.5
+  package static let directionSkill = 0.25
+  package static let probabilityOfDetection = Band.atLeast(0.85)
+  package static let falseAlarmRatio = Band.atMost(0.30)
 }

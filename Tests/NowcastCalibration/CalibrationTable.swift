@@ -2,9 +2,9 @@ import StormSimulator
 
 /// The calibration's report: per scenario, every share with its count, its band and whether it
 /// holds; then the bands that fail.
-public enum CalibrationTable {
+package enum CalibrationTable {
   /// For a terminal.
-  public static func text(_ scores: [ScenarioScore], seeds: Int) -> String {
+  package static func text(_ scores: [ScenarioScore], seeds: Int) -> String {
     var lines: [String] = []
     for score in scores {
       lines.append("\(score.scenario.name) (\(score.scenario.motion.rawValue); \(score.storms) storms)")
@@ -21,7 +21,7 @@ public enum CalibrationTable {
   }
 
   /// For docs: an overview, then a heading and a table per scenario.
-  public static func markdown(_ scores: [ScenarioScore], seeds: Int) -> String {
+  package static func markdown(_ scores: [ScenarioScore], seeds: Int) -> String {
     var lines = overview(scores, seeds: seeds) + [""]
     for score in scores {
       lines.append("#### \(score.scenario.name)")
@@ -44,7 +44,7 @@ public enum CalibrationTable {
 
   /// One row per scenario, one column per band: the value, marked ✗ where it fails and in
   /// parentheses where too few cases to check.
-  public static func overview(_ scores: [ScenarioScore], seeds: Int) -> [String] {
+  package static func overview(_ scores: [ScenarioScore], seeds: Int) -> [String] {
     let headings = Metric.allCases.map(\.shortLabel) + ["median error vs line, km/h"]
     var lines = [
       "| scenario | " + headings.joined(separator: " | ") + " |",
@@ -65,7 +65,7 @@ public enum CalibrationTable {
   }
 
   /// `N of M bands fail:` and each failure, or that all hold.
-  public static func summary(_ scores: [ScenarioScore], seeds: Int) -> [String] {
+  package static func summary(_ scores: [ScenarioScore], seeds: Int) -> [String] {
     let checks = scores.flatMap { BandCheck.all(of: $0, seeds: seeds) }.filter { $0.verdict != .unchecked }
     let failures = scores.flatMap { BandCheck.failures(of: $0, seeds: seeds) }
     guard !failures.isEmpty else { return ["All \(checks.count) bands checked hold."] }

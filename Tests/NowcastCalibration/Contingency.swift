@@ -1,20 +1,20 @@
 /// A yes/no warning against what came, counted as IEC 62793 (thunderstorm warning systems) counts a
 /// warning system's success: hits, misses, false alarms and correct quiet.
-public struct Contingency: Equatable, Sendable {
-  public private(set) var hits = 0
-  public private(set) var misses = 0
-  public private(set) var falseAlarms = 0
-  public private(set) var correctNegatives = 0
+package struct Contingency: Equatable, Sendable {
+  package private(set) var hits = 0
+  package private(set) var misses = 0
+  package private(set) var falseAlarms = 0
+  package private(set) var correctNegatives = 0
 
-  public init() {}
+  package init() {}
 
-  public init(hits: Int, misses: Int, falseAlarms: Int, correctNegatives: Int) {
+  package init(hits: Int, misses: Int, falseAlarms: Int, correctNegatives: Int) {
     (self.hits, self.misses, self.falseAlarms, self.correctNegatives) = (
       hits, misses, falseAlarms, correctNegatives
     )
   }
 
-  public mutating func add(warned: Bool, happened: Bool) {
+  package mutating func add(warned: Bool, happened: Bool) {
     switch (warned, happened) {
     case (true, true): hits += 1
     case (false, true): misses += 1
@@ -24,23 +24,23 @@ public struct Contingency: Equatable, Sendable {
   }
 
   /// Probability of detection: of the events, the share warned of. Nil without events.
-  public var probabilityOfDetection: Double? {
+  package var probabilityOfDetection: Double? {
     Self.share(hits, of: hits + misses)
   }
 
   /// False alarm ratio: of the warnings, the share not followed by the event. Nil without warnings.
-  public var falseAlarmRatio: Double? {
+  package var falseAlarmRatio: Double? {
     Self.share(falseAlarms, of: hits + falseAlarms)
   }
 
   /// Critical success index: hits over hits, misses and false alarms; it rewards neither warning of
   /// everything nor of nothing. Nil when there were neither events nor warnings.
-  public var criticalSuccessIndex: Double? {
+  package var criticalSuccessIndex: Double? {
     Self.share(hits, of: hits + misses + falseAlarms)
   }
 
   /// Cases CSI is a share of.
-  public var criticalSuccessCount: Int { hits + misses + falseAlarms }
+  package var criticalSuccessCount: Int { hits + misses + falseAlarms }
 
   static func share(_ part: Int, of whole: Int) -> Double? {
     whole > 0 ? Double(part) / Double(whole) : nil

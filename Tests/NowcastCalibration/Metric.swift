@@ -1,5 +1,5 @@
 /// A share the calibration measures in each scenario (the "Targets").
-public enum Metric: String, CaseIterable, Sendable {
+package enum Metric: String, CaseIterable, Sendable {
   case rateWithin1Sigma
   case rateWithin2Sigma
   case speedWithin2Sigma
@@ -11,7 +11,7 @@ public enum Metric: String, CaseIterable, Sendable {
   case arrivalChanceGiven
   case headingAtRest
 
-  public var label: String {
+  package var label: String {
     switch self {
     case .rateWithin1Sigma: "trend rate within 1σ"
     case .rateWithin2Sigma: "trend rate within 2σ"
@@ -27,7 +27,7 @@ public enum Metric: String, CaseIterable, Sendable {
   }
 
   /// A column heading.
-  public var shortLabel: String {
+  package var shortLabel: String {
     switch self {
     case .rateWithin1Sigma: "rate 1σ"
     case .rateWithin2Sigma: "rate 2σ"
@@ -43,7 +43,7 @@ public enum Metric: String, CaseIterable, Sendable {
   }
 
   /// What the count beside the share is a count of.
-  public var countLabel: String {
+  package var countLabel: String {
     switch self {
     case .rateWithin1Sigma, .rateWithin2Sigma, .speedWithin2Sigma, .headingWithin2Sigma,
       .closestDistanceWithin2Sigma, .closestTimeWithin2Sigma:

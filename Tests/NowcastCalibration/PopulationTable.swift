@@ -4,9 +4,9 @@ import StormSimulator
 /// within 10 km in 30 minutes, the other bands, the warning's contingency tables beside the
 /// six-range line's, and a line per way of observing; as markdown for the docs, the same tables
 /// for a terminal.
-public enum PopulationTable {
+package enum PopulationTable {
   /// Markdown tables, with a heading line before each.
-  public static func markdown(_ score: PopulationScore) -> [String] {
+  package static func markdown(_ score: PopulationScore) -> [String] {
     let checks = BandCheck.population(of: score)
     let reliabilityChecks = checks.filter { $0.label.hasPrefix("chance ") }
     let others = checks.filter { !$0.label.hasPrefix("chance ") }
@@ -40,7 +40,7 @@ public enum PopulationTable {
   }
 
   /// For a terminal: the same tables, their columns padded.
-  public static func text(_ score: PopulationScore) -> [String] {
+  package static func text(_ score: PopulationScore) -> [String] {
     markdown(score).compactMap { line in
       guard line.hasPrefix("|") else { return line }
       if line.hasPrefix("|---") { return nil }
@@ -51,7 +51,7 @@ public enum PopulationTable {
   }
 
   /// `N of M population bands fail:` and each failure, or that all hold.
-  public static func summary(_ score: PopulationScore) -> [String] {
+  package static func summary(_ score: PopulationScore) -> [String] {
     let checked = BandCheck.population(of: score).filter { $0.verdict != .unchecked }
     let failures = BandCheck.populationFailures(of: score)
     guard !failures.isEmpty else { return ["All \(checked.count) population bands checked hold."] }

@@ -1,17 +1,17 @@
 /// The storms given a chance in one interval, and how often the event came for them: one row of a
 /// reliability table.
-public struct ReliabilityBin: Equatable, Sendable {
+package struct ReliabilityBin: Equatable, Sendable {
   /// The chances it holds: from `lower`, included, to `upper`, excluded (included for 1).
-  public let lower: Double
-  public let upper: Double
-  public let count: Int
+  package let lower: Double
+  package let upper: Double
+  package let count: Int
   /// The mean chance given; nil when empty.
-  public let meanChance: Double?
+  package let meanChance: Double?
   /// The share of the storms for which the event came; nil when empty.
-  public let share: Double?
+  package let share: Double?
 
   /// The bin from `lower` to `upper` of `outcomes`, those given a chance in it.
-  public init(lower: Double, upper: Double, of outcomes: [ChanceOutcome]) {
+  package init(lower: Double, upper: Double, of outcomes: [ChanceOutcome]) {
     self.lower = lower
     self.upper = upper
     let inside = outcomes.filter {
@@ -28,19 +28,19 @@ public struct ReliabilityBin: Equatable, Sendable {
 
   /// How far the share may lie from the mean chance: `floor`, or `z` binomial standard errors of a
   /// share of ``count`` storms whose true chance is the mean, √(p(1 − p)/n), if wider. Nil when empty.
-  public func allowance(z: Double, floor: Double) -> Double? {
+  package func allowance(z: Double, floor: Double) -> Double? {
     guard let meanChance, count > 0 else { return nil }
     return max(floor, z * (meanChance * (1 - meanChance) / Double(count)).squareRoot())
   }
 
   /// Whether the share lies within ``allowance(z:floor:)`` of the mean chance; nil when empty.
-  public func isReliable(z: Double, floor: Double) -> Bool? {
+  package func isReliable(z: Double, floor: Double) -> Bool? {
     guard let meanChance, let share, let allowance = allowance(z: z, floor: floor) else { return nil }
     return abs(share - meanChance) <= allowance
   }
 
   /// `15–30 %`.
-  public var label: String {
+  package var label: String {
     "\(Band.percent(lower, sign: false))–\(Band.percent(upper))"
   }
 }

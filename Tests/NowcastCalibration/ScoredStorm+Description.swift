@@ -5,7 +5,7 @@ import StormrangeDomain
 extension ScoredStorm {
   /// The storm for a person checking a case by hand: each measurement, minutes from the first
   /// flash, then the truth, what status said, and the six-range line.
-  public var description: String {
+  package var description: String {
     let start = SimulatedStorm.epoch
     func minutes(_ time: Double) -> String { Self.fixed((time - start) / 60, 2) }
     func ahead(_ time: Double?) -> String {

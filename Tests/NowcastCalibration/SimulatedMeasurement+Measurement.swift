@@ -5,7 +5,7 @@ import StormrangeDomain
 extension SimulatedMeasurement {
   /// The measurement as stormrange stores it: a timed one from its delay and the temperature
   /// setting (stormrange works out the distance), a detector's reading as reported.
-  public var measurement: Measurement {
+  package var measurement: Measurement {
     let date = Date(timeIntervalSince1970: time)
     let bearing = bearing.flatMap { Bearing(degrees: $0) }
     switch kind {

@@ -5,7 +5,7 @@ extension SixRangeLine {
   /// Whether the line warns, at `date`, of a storm within `distance` metres in the next `window`
   /// seconds: the last range is within it, or the line reaches it by then. What a phone app
   /// extrapolating the last ranges would say, against which the chance's warning is judged.
-  public static func warns(
+  package static func warns(
     of measurements: [Measurement], at date: Date, within distance: Double, window: Double
   ) -> Bool {
     guard let last = measurements.last else { return false }

@@ -3,16 +3,16 @@ import StormrangeDomain
 
 /// The baseline a nowcast must beat: what phone apps do, an ordinary least-squares line through
 /// the last six ranges against time, its slope taken as the rate of change of range now.
-public enum SixRangeLine {
-  public static let count = 6
+package enum SixRangeLine {
+  package static let count = 6
 
   /// Metres per second, negative when the range falls; nil with fewer than two distinct times.
-  public static func rate(of measurements: [Measurement]) -> Double? {
+  package static func rate(of measurements: [Measurement]) -> Double? {
     fit(of: measurements)?.rate
   }
 
   /// Metres the line gives at `date`; nil with fewer than two distinct times.
-  public static func range(of measurements: [Measurement], at date: Date) -> Double? {
+  package static func range(of measurements: [Measurement], at date: Date) -> Double? {
     guard let fit = fit(of: measurements) else { return nil }
     return fit.meanRange + fit.rate * date.timeIntervalSince(fit.meanDate)
   }

@@ -2,15 +2,15 @@
 /// the radio pulse, so its estimate scatters by a lognormal factor, and it reports only one of 15
 /// steps (km: 1 for overhead, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40), each standing for
 /// the interval half-way to its neighbours. It reports nothing beyond about 41 km.
-public enum AS3935Steps {
-  public static let stepsKilometres: [Double] = [1, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40]
+package enum AS3935Steps {
+  package static let stepsKilometres: [Double] = [1, 5, 6, 8, 10, 12, 14, 17, 20, 24, 27, 31, 34, 37, 40]
   /// Kilometres beyond which the chip reports nothing.
-  public static let limitKilometres = 41.0
+  package static let limitKilometres = 41.0
   /// One standard deviation of the natural log of the chip's estimate ÷ the true range.
-  public static let logScatter = 0.25
+  package static let logScatter = 0.25
 
   /// The step, in metres, whose interval holds `kilometres`; nil beyond ``limitKilometres``.
-  public static func reading(kilometres: Double) -> Double? {
+  package static func reading(kilometres: Double) -> Double? {
     guard kilometres <= limitKilometres else { return nil }
     let steps = stepsKilometres
     var index = 0

@@ -5,30 +5,30 @@
 /// kilometres long, about 5 km up, so its thunder comes first from the channel's nearest part:
 /// nearer than its middle when the channel points toward the observer, but never nearer than its
 /// height.
-public struct FlashChannel: Equatable, Sendable {
+package struct FlashChannel: Equatable, Sendable {
   /// The strike point, or the middle of an in-cloud channel, on the ground plane.
-  public let centre: PlaneVector
+  package let centre: PlaneVector
   /// Metres above ground of an in-cloud channel; 0 for a cloud-to-ground flash.
-  public let altitude: Double
+  package let altitude: Double
   /// Metres of an in-cloud channel; 0 for a cloud-to-ground flash.
-  public let length: Double
+  package let length: Double
   /// Degrees clockwise from north along which an in-cloud channel lies.
-  public let orientation: Double
+  package let orientation: Double
 
-  public init(centre: PlaneVector, altitude: Double = 0, length: Double = 0, orientation: Double = 0) {
+  package init(centre: PlaneVector, altitude: Double = 0, length: Double = 0, orientation: Double = 0) {
     self.centre = centre
     self.altitude = altitude
     self.length = length
     self.orientation = orientation
   }
 
-  public var isInCloud: Bool { altitude > 0 }
+  package var isInCloud: Bool { altitude > 0 }
 
   /// Metres over the ground from the observer to ``centre``.
-  public var groundDistance: Double { centre.length }
+  package var groundDistance: Double { centre.length }
 
   /// Metres from the observer to the nearest part of the channel, from where thunder is heard first.
-  public var nearestDistance: Double {
+  package var nearestDistance: Double {
     guard isInCloud else { return groundDistance }
     let along = PlaneVector(length: 1, bearing: orientation)
     let offset = min(max(-centre.dot(along), -length / 2), length / 2)
@@ -37,7 +37,7 @@ public struct FlashChannel: Equatable, Sendable {
   }
 
   /// Metres from the observer to the middle of the channel, in a straight line through the air.
-  public var slantDistance: Double {
+  package var slantDistance: Double {
     (groundDistance * groundDistance + altitude * altitude).squareRoot()
   }
 }

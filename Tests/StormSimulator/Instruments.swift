@@ -1,5 +1,5 @@
 /// What measures a storm's flashes.
-public enum Instruments: Equatable, Sendable {
+package enum Instruments: Equatable, Sendable {
   /// The observer's ears: timed thunder, counted or with a stopwatch (``ObserverHabits/timing``).
   case ears
   /// An AS3935 sensor only.

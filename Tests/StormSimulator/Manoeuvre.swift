@@ -1,15 +1,15 @@
 /// A change in a storm's motion: from `start` (seconds after the storm's first flash) its speed and
 /// heading change evenly, over `duration` seconds, to `speed` and `heading`. A stop is a manoeuvre
 /// to speed 0; a start from rest takes the new heading at once; a turn goes the shorter way round.
-public struct Manoeuvre: Equatable, Sendable {
-  public let start: Double
-  public let duration: Double
+package struct Manoeuvre: Equatable, Sendable {
+  package let start: Double
+  package let duration: Double
   /// Metres per second at the end.
-  public let speed: Double
+  package let speed: Double
   /// Degrees clockwise from north toward which the storm moves at the end; nil keeps the heading.
-  public let heading: Double?
+  package let heading: Double?
 
-  public init(start: Double, duration: Double, speed: Double, heading: Double? = nil) {
+  package init(start: Double, duration: Double, speed: Double, heading: Double? = nil) {
     self.start = start
     self.duration = max(duration, 1)
     self.speed = speed
@@ -17,5 +17,5 @@ public struct Manoeuvre: Equatable, Sendable {
   }
 
   /// When the change is complete.
-  public var end: Double { start + duration }
+  package var end: Double { start + duration }
 }

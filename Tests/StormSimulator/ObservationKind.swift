@@ -1,6 +1,6 @@
 /// How a storm of the population (``StormPopulation``) is observed: the four ways stormrange is
 /// used, in equal parts, so that the chances are scored on each.
-public enum ObservationKind: String, Equatable, Sendable, CaseIterable {
+package enum ObservationKind: String, Equatable, Sendable, CaseIterable {
   /// Timed thunder, without bearings: ears alone.
   case rangesOnly
   /// Timed thunder with a bearing rounded to 5°.
@@ -11,7 +11,7 @@ public enum ObservationKind: String, Equatable, Sendable, CaseIterable {
   case as3935
 
   /// `ranges only`, for tables.
-  public var label: String {
+  package var label: String {
     switch self {
     case .rangesOnly: "ranges only"
     case .degrees: "degrees"

@@ -1,14 +1,14 @@
 /// How one observer measures one storm, drawn once per storm: the temperature they set and the one
 /// the air really has, how they tap, and how they read and round a bearing.
-public struct ObserverHabits: Equatable, Sendable {
+package struct ObserverHabits: Equatable, Sendable {
   /// How a timed delay is taken.
-  public enum Timing: String, Equatable, Sendable, CaseIterable {
+  package enum Timing: String, Equatable, Sendable, CaseIterable {
     /// Counting seconds: the delay to the nearest half second.
     case counted
     /// A stopwatch (or `flash`/`thunder` keys): to the nearest tenth.
     case stopwatch
 
-    public var step: Double {
+    package var step: Double {
       switch self {
       case .counted: 0.5
       case .stopwatch: 0.1
@@ -16,7 +16,7 @@ public struct ObserverHabits: Equatable, Sendable {
     }
 
     /// The kind of measurement this timing makes.
-    public var kind: SimulatedMeasurement.Kind {
+    package var kind: SimulatedMeasurement.Kind {
       switch self {
       case .counted: .counted
       case .stopwatch: .stopwatch
@@ -25,21 +25,21 @@ public struct ObserverHabits: Equatable, Sendable {
   }
 
   /// The air temperature setting, °C, which each timed measurement records.
-  public var temperatureSetting: Double
+  package var temperatureSetting: Double
   /// The air's real temperature, °C, which sets the real speed of sound.
-  public var trueTemperature: Double
+  package var trueTemperature: Double
   /// Seconds added to every delay: the net of being late on the flash and late on the thunder.
-  public var tapBias: Double
+  package var tapBias: Double
   /// Seconds, one standard deviation of the scatter of a delay about the bias.
-  public var tapSpread: Double
-  public var timing: Timing
+  package var tapSpread: Double
+  package var timing: Timing
   /// Degrees, one standard deviation of a bearing before rounding.
-  public var bearingError: Double
-  public var bearingRounding: BearingRounding
+  package var bearingError: Double
+  package var bearingRounding: BearingRounding
   /// Metres beyond which thunder is not heard.
-  public var audibleRange: Double
+  package var audibleRange: Double
 
-  public init(
+  package init(
     temperatureSetting: Double, trueTemperature: Double, tapBias: Double, tapSpread: Double, timing: Timing,
     bearingError: Double, bearingRounding: BearingRounding, audibleRange: Double
   ) {
@@ -56,7 +56,7 @@ public struct ObserverHabits: Equatable, Sendable {
   /// Habits drawn from the physics: the setting 10–30 °C and the air a few degrees off it (1σ 3 °C);
   /// a net tap bias of 0–0.2 s either way and a spread of 0.1–0.4 s; bearings off by 10–15° (1σ);
   /// thunder heard out to 32–38 km. The timing and the rounding are drawn evenly unless given.
-  public static func draw(
+  package static func draw(
     using random: inout SimulationRandom, timing: Timing? = nil, rounding: BearingRounding? = nil
   ) -> ObserverHabits {
     let setting = random.uniform(10...30).rounded()
@@ -73,7 +73,7 @@ public struct ObserverHabits: Equatable, Sendable {
 
   /// The delay this observer records for thunder from `metres` away: the travel time at the real
   /// speed of sound, plus the bias and a scatter, rounded to the timing's step (never below it).
-  public func delay(forMetres metres: Double, using random: inout SimulationRandom) -> Double {
+  package func delay(forMetres metres: Double, using random: inout SimulationRandom) -> Double {
     let travel = metres / SpeedOfSoundInAir.metresPerSecond(celsius: trueTemperature)
     let tapped = travel + tapBias + random.normal(mean: 0, deviation: tapSpread)
     let step = timing.step
@@ -81,7 +81,7 @@ public struct ObserverHabits: Equatable, Sendable {
   }
 
   /// The bearing this observer records for a flash toward `degrees`: off by the error, rounded.
-  public func bearing(toward degrees: Double, using random: inout SimulationRandom) -> Double {
+  package func bearing(toward degrees: Double, using random: inout SimulationRandom) -> Double {
     bearingRounding.rounded(degrees + random.normal(mean: 0, deviation: bearingError))
   }
 }

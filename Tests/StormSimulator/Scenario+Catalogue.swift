@@ -1,9 +1,9 @@
 extension Scenario {
   /// Every scenario the calibration scores, in the order of its table.
-  public static let all: [Scenario] = straightTracks + changingTracks + detectors
+  package static let all: [Scenario] = straightTracks + changingTracks + detectors
 
   /// The scenario called `name`, if any.
-  public static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
+  package static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 
   /// Seconds in `minutes` drawn evenly.
   static func minutes(_ minutes: ClosedRange<Double>, using random: inout SimulationRandom) -> Double {

@@ -1,7 +1,7 @@
 /// A named kind of storm whose details each seed draws afresh.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
   /// How the storm moves, for choosing the bands it is held to.
-  public enum Motion: String, Equatable, Sendable {
+  package enum Motion: String, Equatable, Sendable {
     /// On a straight track at a steady speed, or at rest.
     case straight
     /// Straight, but only 6 minutes of measurements.
@@ -10,16 +10,16 @@ public struct Scenario: Sendable {
     case changing
   }
 
-  public let name: String
-  public let motion: Motion
+  package let name: String
+  package let motion: Motion
   /// Whether the storm passes the observer, stops or turns: cases where a straight line through the
   /// last ranges is no model of what happens.
-  public let defeatsRangeLine: Bool
+  package let defeatsRangeLine: Bool
   /// Whether the storm is at rest when the status is asked for.
-  public let endsAtRest: Bool
+  package let endsAtRest: Bool
   private let plan: @Sendable (inout SimulationRandom) -> StormPlan
 
-  public init(
+  package init(
     _ name: String, motion: Motion, defeatsRangeLine: Bool = false, endsAtRest: Bool = false,
     plan: @escaping @Sendable (inout SimulationRandom) -> StormPlan
   ) {
@@ -31,7 +31,7 @@ public struct Scenario: Sendable {
   }
 
   /// Storm `seed` of this scenario: the same seed gives the same storm.
-  public func storm(seed: UInt64) -> SimulatedStorm {
+  package func storm(seed: UInt64) -> SimulatedStorm {
     var random = SimulationRandom(seed: seed, stream: name)
     let plan = plan(&random)
     return plan.simulate(scenario: name, seed: seed, using: &random)

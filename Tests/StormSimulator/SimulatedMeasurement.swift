@@ -1,6 +1,6 @@
 /// One measurement as the observer records it: plain numbers, for whatever estimator is scored.
-public struct SimulatedMeasurement: Equatable, Sendable {
-  public enum Kind: String, Equatable, Sendable, CaseIterable {
+package struct SimulatedMeasurement: Equatable, Sendable {
+  package enum Kind: String, Equatable, Sendable, CaseIterable {
     /// A delay counted to the half second.
     case counted
     /// A delay timed to the tenth.
@@ -10,22 +10,22 @@ public struct SimulatedMeasurement: Equatable, Sendable {
     /// A detector good to ±10 % (one standard deviation).
     case detector10
 
-    public var isTimed: Bool { self == .counted || self == .stopwatch }
+    package var isTimed: Bool { self == .counted || self == .stopwatch }
   }
 
   /// Seconds since 1970 of the flash, whole.
-  public let time: Double
-  public let kind: Kind
+  package let time: Double
+  package let kind: Kind
   /// Seconds from flash to thunder, for a timed measurement.
-  public let delay: Double?
+  package let delay: Double?
   /// The temperature setting, °C, for a timed measurement.
-  public let temperatureSetting: Double?
+  package let temperatureSetting: Double?
   /// Metres the detector reported, for a detector's reading.
-  public let distance: Double?
+  package let distance: Double?
   /// Degrees clockwise from north, as the observer wrote it down; nil when none was given.
-  public let bearing: Double?
+  package let bearing: Double?
 
-  public init(
+  package init(
     time: Double, kind: Kind, delay: Double? = nil, temperatureSetting: Double? = nil,
     distance: Double? = nil,
     bearing: Double? = nil

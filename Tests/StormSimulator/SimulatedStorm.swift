@@ -1,21 +1,21 @@
 /// One simulated storm: what the observer recorded, when the status is asked for, and the truth
 /// then.
-public struct SimulatedStorm: Equatable, Sendable {
+package struct SimulatedStorm: Equatable, Sendable {
   /// Seconds since 1970 of the storm's first flash (2025-06-15 15:06:40 UTC).
-  public static let epoch = 1_750_000_000.0
+  package static let epoch = 1_750_000_000.0
   /// Seconds from the last measurement to the status.
-  public static let statusDelay = 60.0
+  package static let statusDelay = 60.0
 
-  public let scenario: String
-  public let seed: UInt64
-  public let plan: StormPlan
+  package let scenario: String
+  package let seed: UInt64
+  package let plan: StormPlan
   /// By time, oldest first.
-  public let measurements: [SimulatedMeasurement]
+  package let measurements: [SimulatedMeasurement]
   /// Seconds since 1970: a minute after the last measurement.
-  public let statusTime: Double
-  public let truth: StormTruth
+  package let statusTime: Double
+  package let truth: StormTruth
 
-  public init(scenario: String, seed: UInt64, plan: StormPlan, measurements: [SimulatedMeasurement]) {
+  package init(scenario: String, seed: UInt64, plan: StormPlan, measurements: [SimulatedMeasurement]) {
     self.scenario = scenario
     self.seed = seed
     self.plan = plan

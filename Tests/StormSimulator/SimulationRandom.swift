@@ -5,10 +5,10 @@
 /// The simulator's own reproducible random numbers: xoshiro256** (Blackman & Vigna), its state
 /// seeded through SplitMix64. Every draw is computed here, not by the standard library's
 /// `random(in:using:)`, so that a seed gives the same storm on every toolchain.
-public struct SimulationRandom: RandomNumberGenerator, Sendable {
+package struct SimulationRandom: RandomNumberGenerator, Sendable {
   private var state: (UInt64, UInt64, UInt64, UInt64)
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     var mixer = seed
     func splitMix() -> UInt64 {
       mixer &+= 0x9E37_79B9_7F4A_7C15
@@ -22,14 +22,14 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
 
   /// The generator of storm `seed` of the scenario `name`: each scenario draws its own storms, so
   /// adding a scenario changes no other's.
-  public init(seed: UInt64, stream name: String) {
+  package init(seed: UInt64, stream name: String) {
     // FNV-1a of the name, mixed into the seed.
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     self.init(seed: seed ^ hash)
   }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     let result = rotated(state.1 &* 5, by: 7) &* 9
     let shifted = state.1 << 17
     state.2 ^= state.0
@@ -46,38 +46,38 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
   }
 
   /// Uniform in [0, 1), from the top 53 bits.
-  public mutating func unit() -> Double {
+  package mutating func unit() -> Double {
     Double(next() >> 11) * 0x1p-53
   }
 
   /// Uniform over `range`.
-  public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+  package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
     range.lowerBound + (range.upperBound - range.lowerBound) * unit()
   }
 
   /// A standard normal draw (Box–Muller, one of the pair).
-  public mutating func normal() -> Double {
+  package mutating func normal() -> Double {
     let radius = (-2 * log(1 - unit())).squareRoot()
     return radius * cos(2 * Double.pi * unit())
   }
 
   /// Normal with the given mean and standard deviation.
-  public mutating func normal(mean: Double, deviation: Double) -> Double {
+  package mutating func normal(mean: Double, deviation: Double) -> Double {
     mean + deviation * normal()
   }
 
   /// True with probability `probability`.
-  public mutating func chance(_ probability: Double) -> Bool {
+  package mutating func chance(_ probability: Double) -> Bool {
     unit() < probability
   }
 
   /// −1 or +1, evenly.
-  public mutating func sign() -> Double {
+  package mutating func sign() -> Double {
     chance(0.5) ? 1 : -1
   }
 
   /// One of `choices`, evenly.
-  public mutating func element<Element>(of choices: [Element]) -> Element {
+  package mutating func element<Element>(of choices: [Element]) -> Element {
     choices[min(Int(unit() * Double(choices.count)), choices.count - 1)]
   }
 }

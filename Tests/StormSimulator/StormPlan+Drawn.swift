@@ -1,6 +1,6 @@
 extension StormPlan {
   /// Whether and how the observer gives bearings.
-  public enum Bearings: Equatable, Sendable {
+  package enum Bearings: Equatable, Sendable {
     case none
     case rounded(BearingRounding)
     /// Rounded to 5° or to the compass points, drawn per storm.
@@ -14,7 +14,7 @@ extension StormPlan {
   /// A plan with the usual draws for what the scenario leaves open: the observer's habits, strikes
   /// scattered 1–2 km about their cell, a flash recorded every 1–2 minutes (each gap ±40 % of the
   /// storm's own pace) unless `gap` says otherwise.
-  public static func drawn(
+  package static func drawn(
     track: StormTrack, duration: Double, bearings: Bearings, instruments: Instruments = .ears,
     gap: ClosedRange<Double>? = nil, cellOffsets: [PlaneVector] = [], changeEnd: Double? = nil,
     using random: inout SimulationRandom
@@ -28,7 +28,7 @@ extension StormPlan {
   }
 
   /// The cells of a multicell storm: 2 or 3 in a line, 3–7 km apart, about the centre.
-  public static func drawnCells(using random: inout SimulationRandom) -> [PlaneVector] {
+  package static func drawnCells(using random: inout SimulationRandom) -> [PlaneVector] {
     let count = random.chance(0.5) ? 2 : 3
     let spacing = random.uniform(3000...7000)
     let orientation = random.uniform(0...180)

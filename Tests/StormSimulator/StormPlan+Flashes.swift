@@ -5,7 +5,7 @@
 extension StormPlan {
   /// The channel of a flash at `time` (seconds after the first): from a cell drawn evenly, the
   /// strike scattered about it, in-cloud with ``inCloudFraction`` (4–6 km up, 1–5 km long).
-  public func flash(at time: Double, using random: inout SimulationRandom) -> FlashChannel {
+  package func flash(at time: Double, using random: inout SimulationRandom) -> FlashChannel {
     let cell = cellOffsets.isEmpty ? PlaneVector.zero : random.element(of: cellOffsets)
     let scatter = PlaneVector(east: random.normal(), north: random.normal())
     let centre = track.position(at: time) + cell + strikeScatter * scatter
@@ -17,7 +17,7 @@ extension StormPlan {
 
   /// What the observer records of `flash` at `time`, or nil when nothing does: thunder beyond
   /// hearing, or a storm beyond the AS3935's reach.
-  public func measurement(
+  package func measurement(
     of flash: FlashChannel, at time: Double, using random: inout SimulationRandom
   ) -> SimulatedMeasurement? {
     let flashTime = SimulatedStorm.epoch + time

@@ -1,7 +1,7 @@
 extension StormPlan {
   /// Which of the population's ways of observing this plan uses; nil for one it does not draw (a
   /// ±10 % detector, or an AS3935 before ears).
-  public var observationKind: ObservationKind? {
+  package var observationKind: ObservationKind? {
     switch instruments {
     case .as3935: return .as3935
     case .ears:

@@ -6,7 +6,7 @@ extension StormPlan {
   /// The storm this plan gives: a flash every gap from time 0 to ``duration``, each measured or not,
   /// and then more until there are ``minimumCount`` measurements and
   /// ``measurementsAfterChange`` after ``changeEnd``.
-  public func simulate(scenario: String, seed: UInt64, using random: inout SimulationRandom) -> SimulatedStorm
+  package func simulate(scenario: String, seed: UInt64, using random: inout SimulationRandom) -> SimulatedStorm
   {
     var measurements: [SimulatedMeasurement] = []
     var time = 0.0

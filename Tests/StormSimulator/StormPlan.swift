@@ -1,32 +1,32 @@
 /// Everything a scenario decides about one storm before its flashes are drawn: the track of its
 /// centre, its cells, how far strikes scatter, when the observer records a flash, with what, and
 /// how the observer measures.
-public struct StormPlan: Equatable, Sendable {
+package struct StormPlan: Equatable, Sendable {
   /// The storm's centre: the centroid of its cells.
-  public var track: StormTrack
+  package var track: StormTrack
   /// Where each cell is relative to the centre (they average to zero); empty for a single cell.
-  public var cellOffsets: [PlaneVector]
+  package var cellOffsets: [PlaneVector]
   /// Metres, one standard deviation east and north, of a strike about its cell.
-  public var strikeScatter: Double
+  package var strikeScatter: Double
   /// The share of flashes that are in-cloud (``FlashChannel``).
-  public var inCloudFraction: Double
+  package var inCloudFraction: Double
   /// Seconds between recorded flashes, each gap drawn evenly from this range and rounded.
-  public var gap: ClosedRange<Double>
+  package var gap: ClosedRange<Double>
   /// Seconds from the first flash to the last the observer means to record.
-  public var duration: Double
-  public var instruments: Instruments
-  public var habits: ObserverHabits
+  package var duration: Double
+  package var instruments: Instruments
+  package var habits: ObserverHabits
   /// Whether the observer gives a bearing with each timed measurement.
-  public var reportsBearings: Bool
+  package var reportsBearings: Bool
   /// When the storm's last change of motion is complete, for one that changes: the observer goes on
   /// recording until at least ``measurementsAfterChange`` measurements come after it.
-  public var changeEnd: Double?
+  package var changeEnd: Double?
   /// The fewest measurements a storm has: the observer goes on recording until there are as many.
-  public var minimumCount: Int
+  package var minimumCount: Int
 
-  public static let measurementsAfterChange = 3
+  package static let measurementsAfterChange = 3
 
-  public init(
+  package init(
     track: StormTrack, cellOffsets: [PlaneVector] = [], strikeScatter: Double, inCloudFraction: Double = 0.5,
     gap: ClosedRange<Double>, duration: Double, instruments: Instruments = .ears, habits: ObserverHabits,
     reportsBearings: Bool, changeEnd: Double? = nil, minimumCount: Int = 4

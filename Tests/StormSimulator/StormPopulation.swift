@@ -35,33 +35,33 @@
 /// (``StormPlan/drawn(track:duration:bearings:instruments:gap:cellOffsets:changeEnd:using:)``), and
 /// the status is asked a minute after the last measurement. A storm of which nothing is heard is
 /// drawn again: nobody would ask for its status.
-public enum StormPopulation {
+package enum StormPopulation {
   /// The stream its random numbers come from (``SimulationRandom/init(seed:stream:)``).
-  public static let name = "population"
+  package static let name = "population"
   /// Metres: the farthest a track passes from the observer.
-  public static let farthestMiss = 25_000.0
-  public static let medianSpeedKilometresPerHour = 30.0
+  package static let farthestMiss = 25_000.0
+  package static let medianSpeedKilometresPerHour = 30.0
   /// One standard deviation of the natural log of the speed.
-  public static let logSpeedSpread = 0.5
-  public static let nearlyAtRestShare = 0.15
-  public static let nearlyAtRestKilometresPerHour: ClosedRange<Double> = 0...5
+  package static let logSpeedSpread = 0.5
+  package static let nearlyAtRestShare = 0.15
+  package static let nearlyAtRestKilometresPerHour: ClosedRange<Double> = 0...5
   /// Seconds between changes, on average, of a storm that moves: a stop, a turn; and of one at
   /// rest: setting off.
-  public static let meanTimeToStop = 90 * 60.0
-  public static let meanTimeToTurn = 45 * 60.0
-  public static let meanTimeToSetOff = 60 * 60.0
-  public static let turnDegrees: ClosedRange<Double> = 15...45
+  package static let meanTimeToStop = 90 * 60.0
+  package static let meanTimeToTurn = 45 * 60.0
+  package static let meanTimeToSetOff = 60 * 60.0
+  package static let turnDegrees: ClosedRange<Double> = 15...45
   /// Metres from the observer within which the first measurement is taken.
-  public static let passageRadius = 35_000.0
-  public static let durationMinutes: ClosedRange<Double> = 8...40
+  package static let passageRadius = 35_000.0
+  package static let durationMinutes: ClosedRange<Double> = 8...40
   /// Seconds: the storm's pace of recorded flashes.
-  public static let paceSeconds: ClosedRange<Double> = 60...240
+  package static let paceSeconds: ClosedRange<Double> = 60...240
   /// Seconds after the last measurement's intended time within which a change may come: the
   /// 30 minutes scored.
-  public static let changeWindowAfter = 30 * 60.0
+  package static let changeWindowAfter = 30 * 60.0
 
   /// Storm `seed` of the population: the same seed gives the same storm.
-  public static func storm(seed: UInt64) -> SimulatedStorm {
+  package static func storm(seed: UInt64) -> SimulatedStorm {
     var random = SimulationRandom(seed: seed, stream: name)
     while true {
       let storm = plan(kind: kind(seed: seed), using: &random).simulate(
@@ -71,7 +71,7 @@ public enum StormPopulation {
   }
 
   /// How storm `seed` is observed: the kinds in turn, so that any four seeds in a row hold each once.
-  public static func kind(seed: UInt64) -> ObservationKind {
+  package static func kind(seed: UInt64) -> ObservationKind {
     ObservationKind.allCases[Int(seed % UInt64(ObservationKind.allCases.count))]
   }
 

@@ -1,20 +1,20 @@
 /// The path of a storm's centre over the ground: a start, a speed and heading, and the manoeuvres
 /// that change them (each complete before the next starts). Times are seconds after the storm's
 /// first flash; before 0 and after the last manoeuvre the motion is straight and steady.
-public struct StormTrack: Equatable, Sendable {
+package struct StormTrack: Equatable, Sendable {
   /// Where the centre is at time 0.
-  public let origin: PlaneVector
+  package let origin: PlaneVector
   /// Metres per second and degrees toward at time 0.
-  public let initialSpeed: Double
-  public let initialHeading: Double
-  public let manoeuvres: [Manoeuvre]
+  package let initialSpeed: Double
+  package let initialHeading: Double
+  package let manoeuvres: [Manoeuvre]
   /// Where the centre is as each manoeuvre starts and ends.
   private let manoeuvreEnds: [(start: PlaneVector, end: PlaneVector)]
 
   /// The seconds of one integration step within a manoeuvre.
   static let integrationStep = 5.0
 
-  public init(origin: PlaneVector, speed: Double, heading: Double, manoeuvres: [Manoeuvre] = []) {
+  package init(origin: PlaneVector, speed: Double, heading: Double, manoeuvres: [Manoeuvre] = []) {
     self.origin = origin
     initialSpeed = speed
     initialHeading = PlaneVector.normalised(heading)
@@ -38,13 +38,13 @@ public struct StormTrack: Equatable, Sendable {
     manoeuvreEnds = ends
   }
 
-  public static func == (left: StormTrack, right: StormTrack) -> Bool {
+  package static func == (left: StormTrack, right: StormTrack) -> Bool {
     left.origin == right.origin && left.initialSpeed == right.initialSpeed
       && left.initialHeading == right.initialHeading && left.manoeuvres == right.manoeuvres
   }
 
   /// Speed (m/s) and heading (degrees toward) at `time`.
-  public func motion(at time: Double) -> (speed: Double, heading: Double) {
+  package func motion(at time: Double) -> (speed: Double, heading: Double) {
     var motion = (speed: initialSpeed, heading: initialHeading)
     for manoeuvre in manoeuvres {
       guard time > manoeuvre.start else { break }
@@ -54,13 +54,13 @@ public struct StormTrack: Equatable, Sendable {
     return motion
   }
 
-  public func velocity(at time: Double) -> PlaneVector {
+  package func velocity(at time: Double) -> PlaneVector {
     let motion = motion(at: time)
     return PlaneVector(length: motion.speed, bearing: motion.heading)
   }
 
   /// Where the centre is at `time`.
-  public func position(at time: Double) -> PlaneVector {
+  package func position(at time: Double) -> PlaneVector {
     guard let index = manoeuvres.lastIndex(where: { $0.start < time }) else {
       return origin + time * PlaneVector(length: initialSpeed, bearing: initialHeading)
     }

@@ -1,34 +1,34 @@
 /// What the storm's centre (the centroid of its cells) really does at the status time, for scoring.
-public struct StormTruth: Equatable, Sendable {
+package struct StormTruth: Equatable, Sendable {
   /// Metres east and north of the observer, and metres per second.
-  public let position: PlaneVector
-  public let velocity: PlaneVector
+  package let position: PlaneVector
+  package let velocity: PlaneVector
   /// Metres from the observer.
-  public var range: Double { position.length }
+  package var range: Double { position.length }
   /// Metres per second at which the range changes, negative when it falls: d|p|/dt.
-  public let rangeRate: Double
+  package let rangeRate: Double
   /// Metres per second over the ground.
-  public var groundSpeed: Double { velocity.length }
+  package var groundSpeed: Double { velocity.length }
   /// Degrees clockwise from north toward which the centre moves; nil at rest.
-  public var heading: Double? { isAtRest ? nil : velocity.bearing }
-  public var isAtRest: Bool { groundSpeed == 0 }
+  package var heading: Double? { isAtRest ? nil : velocity.bearing }
+  package var isAtRest: Bool { groundSpeed == 0 }
   /// Metres from the observer where the centre comes nearest if it keeps its present velocity; its
   /// range when at rest.
-  public let closestDistance: Double
+  package let closestDistance: Double
   /// Seconds since 1970 when it comes nearest on that straight line (past or future); nil at rest.
-  public let closestTime: Double?
+  package let closestTime: Double?
   /// Seconds since 1970 when the centre, as it really goes on to move, is first within
   /// ``closeDistance`` at or after the status time (the status time when it already is); nil when
   /// not within ``arrivalHorizon``.
-  public let arrivalWithin10km: Double?
+  package let arrivalWithin10km: Double?
 
-  public static let closeDistance = 10_000.0
-  public static let arrivalHorizon = 3 * 3600.0
+  package static let closeDistance = 10_000.0
+  package static let arrivalHorizon = 3 * 3600.0
   /// Seconds between the points at which the future track is searched for the arrival.
   static let arrivalSearchStep = 10.0
 
   /// The truth of `track` at `time` seconds after the first flash, which is `statusTime` since 1970.
-  public init(track: StormTrack, at time: Double, statusTime: Double) {
+  package init(track: StormTrack, at time: Double, statusTime: Double) {
     position = track.position(at: time)
     velocity = track.velocity(at: time)
     let range = position.length

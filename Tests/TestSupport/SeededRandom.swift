@@ -1,11 +1,11 @@
 /// A reproducible source of random numbers for generated test cases and synthetic storms:
 /// SplitMix64.
-public struct SeededRandom: RandomNumberGenerator {
+package struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

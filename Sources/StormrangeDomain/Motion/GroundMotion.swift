@@ -2,24 +2,24 @@ import FoundationEssentials
 
 /// How a storm moves over the ground at one moment, from the nowcast (``StormMotion``,
 /// ``NowcastSummary``).
-public struct GroundMotion: Equatable, Sendable {
+package struct GroundMotion: Equatable, Sendable {
   /// Metres per second over the ground, and one standard deviation.
-  public let speed: Double
-  public let speedError: Double
+  package let speed: Double
+  package let speedError: Double
   /// Whether the storm is seen to move: the 95 % ellipse of its velocity excludes zero. A storm not
   /// seen to move has no heading and no closest approach.
-  public let isMoving: Bool
+  package let isMoving: Bool
   /// Degrees clockwise from north the storm moves toward; nil when not moving, or from ranges
   /// alone.
-  public let heading: Double?
-  public let headingError: Double?
+  package let heading: Double?
+  package let headingError: Double?
   /// Where the centre of the storm is, metres east and north of the observer; nil from ranges
   /// alone, which cannot tell direction.
-  public let centre: (east: Double, north: Double)?
+  package let centre: (east: Double, north: Double)?
   /// The moment described.
-  public let asOf: Date
+  package let asOf: Date
   /// Where it comes nearest on its present course; nil when not moving.
-  public private(set) var closestApproach: ClosestApproach?
+  package private(set) var closestApproach: ClosestApproach?
 
   init(_ summary: NowcastSummary) {
     speed = summary.speed.mean
@@ -33,7 +33,7 @@ public struct GroundMotion: Equatable, Sendable {
   }
 
   /// Where the centre is at `date` on the present course (for a map); nil without a heading.
-  public func position(at date: Date) -> (east: Double, north: Double)? {
+  package func position(at date: Date) -> (east: Double, north: Double)? {
     guard let centre, let heading else { return nil }
     let seconds = date.timeIntervalSince(asOf)
     let radians = heading * Double.pi / 180
@@ -42,7 +42,7 @@ public struct GroundMotion: Equatable, Sendable {
     )
   }
 
-  public static func == (left: GroundMotion, right: GroundMotion) -> Bool {
+  package static func == (left: GroundMotion, right: GroundMotion) -> Bool {
     (left.speed, left.speedError, left.isMoving, left.heading, left.headingError, left.asOf)
       == (right.speed, right.speedError, right.isMoving, right.heading, right.headingError, right.asOf)
       && left.closestApproach == right.closestApproach && left.centre?.east == right.centre?.east
@@ -51,7 +51,7 @@ public struct GroundMotion: Equatable, Sendable {
 
   /// This motion without its closest approach: for a storm that is over, whose closest approach is
   /// still ahead (no forecast is made for it).
-  public var withoutClosestApproach: GroundMotion {
+  package var withoutClosestApproach: GroundMotion {
     var motion = self
     motion.closestApproach = nil
     return motion

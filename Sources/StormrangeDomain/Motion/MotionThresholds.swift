@@ -1,9 +1,9 @@
 /// The thresholds that decide what is reported of a storm's motion: when a direction, a speed, a
 /// heading and an arrival are given at all, and how far ahead they look. What the nowcast assumes
 /// of storms and measurements, and its own settings, are ``NowcastConstants``.
-public enum MotionThresholds {
+package enum MotionThresholds {
   /// How many measurements a direction, a rate and a motion need.
-  public static let minimumCount = 3
+  package static let minimumCount = 3
 
   /// The share of the nowcast's hypotheses that must agree the range is falling (or rising)
   /// before the storm counts as approaching (or receding): 9 in 10.
@@ -12,7 +12,7 @@ public enum MotionThresholds {
   /// have stopped a moment ago among them, so their standard deviation is wider than the spread of
   /// the likely courses and a 2σ test held back warnings of storms that were plainly coming (docs/
   /// science.md, "Changed since the first calibration run").
-  public static let directionConfidence = 0.9
+  package static let directionConfidence = 0.9
 
   /// How far short of ``directionConfidence`` a share may fall and still count: the rounding error
   /// of summing the weights of at most ``NowcastConstants/particleCount`` hypotheses (weights of
@@ -24,7 +24,7 @@ public enum MotionThresholds {
   /// Strikes scatter kilometres around a storm's centre, so over a shorter span even a brisk storm
   /// cannot be told from that scatter, and quick taps a few seconds apart would turn it into absurd
   /// speeds.
-  public static let minimumSpan = 300.0
+  package static let minimumSpan = 300.0
 
   /// The bound a storm's velocity must clear to count as moving, with a heading and a closest
   /// approach: the chi-square value with 2 degrees of freedom at 95 %, so that the 95 % ellipse of
@@ -32,16 +32,16 @@ public enum MotionThresholds {
   static let movingEllipseBound = 5.991
 
   /// The distance the NWS treats as "lightning is close": 10 km, as the advice has it.
-  public static let closeDistance = SafetyAdvice.closeDistance
+  package static let closeDistance = SafetyAdvice.closeDistance
 
   /// How far ahead the chance of coming within ``closeDistance`` looks: 30 minutes, the NWS's
   /// "30-30 rule", so that the chance speaks of the same danger as the advice.
-  public static let chanceWindow = 30 * 60.0
+  package static let chanceWindow = 30 * 60.0
 
   /// How far ahead the times of coming within ``closeDistance`` are looked for: 3 hours, beyond
   /// which a storm's course says little. The forecast runs the hypotheses this far
   /// (``ArrivalForecast``).
-  public static let arrivalHorizon = 3 * 3_600.0
+  package static let arrivalHorizon = 3 * 3_600.0
 
   /// The least chance of coming within ``closeDistance`` by ``arrivalHorizon`` for which the times
   /// of an arrival are given: one in five. A safety tool warns of a storm that may well come close,
@@ -55,5 +55,5 @@ public enum MotionThresholds {
   /// Metres per second: a hypothesis whose range changes by less than this either way counts as
   /// neither approaching nor receding (5 km/h). Slower than that, a storm 10 km away is hours from
   /// you, and its centre's wander (``NowcastConstants/centreWander``) moves it as much.
-  public static let steadyRate = 5 / 3.6
+  package static let steadyRate = 5 / 3.6
 }

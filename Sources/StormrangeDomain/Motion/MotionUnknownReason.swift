@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Why a trend or a motion cannot be given, in terms a user interface can word.
-public enum MotionUnknownReason: Equatable, Sendable {
+package enum MotionUnknownReason: Equatable, Sendable {
   /// `needed` measurements are needed.
   case tooFewMeasurements(have: Int, needed: Int)
   /// The measurements span `span` seconds, less than `minimum` (``MotionThresholds/minimumSpan``).

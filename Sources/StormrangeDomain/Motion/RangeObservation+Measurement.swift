@@ -1,7 +1,7 @@
 extension RangeObservation {
   /// `measurement` as the estimator sees it: its flash, distance, own uncertainty
   /// (``DistanceUncertainty``), what made it, and bearing.
-  public init(_ measurement: Measurement) {
+  package init(_ measurement: Measurement) {
     let sensor: Sensor =
       switch measurement.origin {
       case .timed: .ears

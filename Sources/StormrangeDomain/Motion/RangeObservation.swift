@@ -2,11 +2,11 @@ import FoundationEssentials
 
 /// One range measurement as the motion estimator sees it: when the lightning was, how far, how well
 /// the measurement itself knows that, what made it, and optionally which way.
-public struct RangeObservation: Equatable, Sendable {
+package struct RangeObservation: Equatable, Sendable {
   /// What made a range, which decides how it relates to the storm (``SensorRange``).
   ///
   /// Its order, the order in which the cases are declared, only sorts observations.
-  public enum Sensor: Comparable, Sendable {
+  package enum Sensor: Comparable, Sendable {
     /// Thunder timed by a person: to the nearest part of the channel.
     case ears
     /// An AS3935's step (``AS3935``): an interval, read from the flash's radio pulse.
@@ -16,18 +16,18 @@ public struct RangeObservation: Equatable, Sendable {
   }
 
   /// When the lightning was (not when the thunder arrived).
-  public var date: Date
+  package var date: Date
   /// Metres from the observer to the nearest part of the channel.
-  public var distance: Double
+  package var distance: Double
   /// The measurement's own standard error, metres: tap timing and temperature for a timed delay
   /// (``DistanceUncertainty``), or a detector step's interval. The scatter of strikes within the
   /// storm comes on top of this.
-  public var uncertainty: Double
+  package var uncertainty: Double
   /// Degrees clockwise from north, 0..<360, when the observer gave one.
-  public var bearing: Double?
-  public var sensor: Sensor
+  package var bearing: Double?
+  package var sensor: Sensor
 
-  public init(
+  package init(
     date: Date, distance: Double, uncertainty: Double, bearing: Double? = nil, sensor: Sensor = .ears
   ) {
     self.date = date

@@ -9,8 +9,8 @@ import FoundationEssentials
 /// is `approaching` (`receding`) only when ``chanceApproaching`` (``chanceReceding``) is at least
 /// ``MotionThresholds/directionConfidence`` and the mean rate agrees; otherwise `steady`. So the
 /// word and the chance never disagree.
-public struct RangeTrend: Equatable, Sendable {
-  public enum Direction: String, Equatable, Sendable {
+package struct RangeTrend: Equatable, Sendable {
+  package enum Direction: String, Equatable, Sendable {
     case approaching
     case receding
     case steady
@@ -31,40 +31,40 @@ public struct RangeTrend: Equatable, Sendable {
     }
   }
 
-  public let direction: Direction
+  package let direction: Direction
   /// Why the direction is unknown; nil otherwise.
-  public let unknownReason: MotionUnknownReason?
+  package let unknownReason: MotionUnknownReason?
   /// The rate of change of range, metres per second, without its sign; nil when unknown.
-  public let speed: Double?
+  package let speed: Double?
   /// One standard deviation of ``speed`` (and of ``rate``).
-  public let speedError: Double?
+  package let speedError: Double?
   /// The rate of change of range, metres per second, negative when the range is falling; nil when
   /// unknown. Its standard deviation is ``speedError``.
-  public let rate: Double?
+  package let rate: Double?
   /// The estimated range of the storm's centre at ``asOf``, metres; nil without a measurement.
-  public let range: Double?
+  package let range: Double?
   /// The chance, 0...1, that the storm's centre is within ``MotionThresholds/closeDistance`` at
   /// some moment of the next ``MotionThresholds/chanceWindow``, now included. Nil without a
   /// forecast (no measurement, or a storm that is over: ``StormMotion/trend(at:forecast:)`` without
   /// one).
-  public private(set) var within10kmChance: Double?
+  package private(set) var within10kmChance: Double?
   /// The chance, 0...1, that the range is falling faster than ``MotionThresholds/steadyRate`` at
   /// ``asOf``; given exactly when ``within10kmChance`` is.
-  public private(set) var chanceApproaching: Double?
+  package private(set) var chanceApproaching: Double?
   /// The chance that it is rising faster than ``MotionThresholds/steadyRate``.
-  public private(set) var chanceReceding: Double?
+  package private(set) var chanceReceding: Double?
   /// When the storm comes within ``MotionThresholds/closeDistance``, if it comes: the median among
   /// the outcomes that come within it by ``MotionThresholds/arrivalHorizon``. Given whatever the
   /// direction, when at least ``MotionThresholds/arrivalChance`` of the outcomes come, the
   /// estimated centre is not already inside, and there is a forecast (a storm that is not over).
-  public private(set) var within10km: Date?
+  package private(set) var within10km: Date?
   /// The 5th and 95th percentiles (``MotionThresholds/arrivalPercentiles``) of when the storm comes
   /// within 10 km, among the outcomes that do (``within10km`` is their median); nil exactly when
   /// ``within10km`` is.
-  public private(set) var within10kmEarliest: Date?
-  public private(set) var within10kmLatest: Date?
+  package private(set) var within10kmEarliest: Date?
+  package private(set) var within10kmLatest: Date?
   /// The moment the trend describes.
-  public let asOf: Date
+  package let asOf: Date
 
   /// No trend: no measurement to make one from.
   init(unknown reason: MotionUnknownReason, asOf: Date) {

@@ -11,16 +11,16 @@ import FoundationEssentials
 /// ``MotionThresholds/minimumCount`` measurements over ``MotionThresholds/minimumSpan`` in the
 /// storm. Every error is one standard deviation over the filter's hypotheses. Nothing here reads
 /// the clock.
-public struct StormMotion: Sendable {
+package struct StormMotion: Sendable {
   /// Why there is no trend or motion; nil when there is.
-  public let unknownReason: MotionUnknownReason?
+  package let unknownReason: MotionUnknownReason?
 
   private let filter: NowcastFilter?
 
   /// The motion of one storm's `observations`, in any order. `hypotheses` fewer than the nowcast's
   /// (``NowcastConstants/particleCount``) make a coarser estimate faster: for a summary of many
   /// storms.
-  public init(observations: [RangeObservation], hypotheses: Int? = nil) {
+  package init(observations: [RangeObservation], hypotheses: Int? = nil) {
     // Sorted, so the same storm in any order gives the same figures to the last bit.
     let sorted = observations.sorted(by: RangeObservation.precedes)
     unknownReason = Self.shortfall(of: sorted)
@@ -70,7 +70,7 @@ public struct StormMotion: Sendable {
   /// `forecast` (a storm that is not over) the chances and when the storm comes within 10 km, from
   /// the forecast of an arrival, which runs the hypotheses forward
   /// (``NowcastSummary/forecastArrival(within:)``).
-  public func trend(at now: Date, forecast: Bool = true) -> RangeTrend {
+  package func trend(at now: Date, forecast: Bool = true) -> RangeTrend {
     guard let summary = summary(at: now) else {
       return RangeTrend(unknown: unknownReason ?? .undetermined, asOf: now)
     }
@@ -79,7 +79,7 @@ public struct StormMotion: Sendable {
   }
 
   /// How the storm moves over the ground at `now`; nil when unknown.
-  public func groundMotion(at now: Date) -> GroundMotion? {
+  package func groundMotion(at now: Date) -> GroundMotion? {
     guard unknownReason == nil else { return nil }
     return summary(at: now).map(GroundMotion.init)
   }

@@ -8,28 +8,28 @@ import StormrangeBase
 /// committed together (group commit): they are applied, saved with one write, and only then
 /// confirmed. Nothing is confirmed before it is on disk. A failing line ends its group, so the
 /// group's confirmations come out before that line's error, in the order of the input.
-public final class BatchRunner {
-  public struct Options: Sendable {
+package final class BatchRunner {
+  package struct Options: Sendable {
     /// Stop at the first failing command.
-    public var bail = false
+    package var bail = false
     /// Print each input line before its result.
-    public var echo = false
+    package var echo = false
     /// Most lines committed in one group.
-    public var groupLimit = 20_000
-    public init(bail: Bool = false, echo: Bool = false) {
+    package var groupLimit = 20_000
+    package init(bail: Bool = false, echo: Bool = false) {
       self.bail = bail
       self.echo = echo
     }
   }
 
   /// How a run ended.
-  public struct Result: Equatable, Sendable {
-    public var anyFailed = false
+  package struct Result: Equatable, Sendable {
+    package var anyFailed = false
     /// Standard output could not be written: its reader went away (`stormrange show | head -1`,
     /// a quiet end), or writing failed (a full disk), which the run has reported on standard error.
-    public var outputFailure: Console.WriteResult?
+    package var outputFailure: Console.WriteResult?
     /// A signal asked the run to stop (and may have cut off output that was blocked).
-    public var stopped = false
+    package var stopped = false
   }
 
   private let interpreter: Interpreter
@@ -40,7 +40,7 @@ public final class BatchRunner {
   private var lineNumber = 0
   private var result = Result()
 
-  public init(
+  package init(
     interpreter: Interpreter, source: LineSource, options: Options, console: Console,
     shouldStop: @escaping () -> Bool = { false }
   ) {
@@ -51,7 +51,7 @@ public final class BatchRunner {
     self.shouldStop = shouldStop
   }
 
-  public func run() -> Result {
+  package func run() -> Result {
     // Asking before reading, too: a signal that arrived during the last command must end the run
     // now, not after another line that may never come.
     var inputEnded = false

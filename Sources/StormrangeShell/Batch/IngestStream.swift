@@ -16,30 +16,30 @@ import StormrangeStore
 ///
 /// Nothing is kept per line, so memory stays flat however long the stream runs. The executable
 /// supplies the input, the console and when to stop (``run(source:console:shouldStop:)``).
-public final class IngestStream {
+package final class IngestStream {
   /// What ended the stream, beyond its input.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// The history could not be read or saved: the group's readings from that line on are not on
     /// disk, and the stream ended there. The command reports it and exits 1.
-    public var saveFailure: StormrangeError?
+    package var saveFailure: StormrangeError?
     /// Standard output could not be written (its reader went away, or a write failed).
-    public var outputFailure: Console.WriteResult?
+    package var outputFailure: Console.WriteResult?
   }
 
   /// Warnings shown one by one; beyond this only their number, at the end.
-  public static let reportedWarnings = 20
+  package static let reportedWarnings = 20
   /// Seconds between two summaries.
-  public static let summaryInterval: Double = 600
+  package static let summaryInterval: Double = 600
   /// Most lines saved with one write.
   static let groupLimit = 1000
 
   let session: Session
-  public private(set) var ingest: DetectorIngest
+  package private(set) var ingest: DetectorIngest
   private var lineNumber = 0
   private var warnings = 0
   private var lastSummary: Double
 
-  public init(session: Session, ingest: DetectorIngest) {
+  package init(session: Session, ingest: DetectorIngest) {
     self.session = session
     self.ingest = ingest
     lastSummary = session.clock.now().monotonic
@@ -48,7 +48,7 @@ public final class IngestStream {
   /// Reads `source` to its end, or until `shouldStop` (a signal), which ends it the same way:
   /// what was read is saved, and the summary written. What the session says goes to `console`,
   /// written out after each save (``Session/writeOut(_:linesLeft:)``).
-  public func run(source: LineSource, console: Console, shouldStop: () -> Bool) -> Result {
+  package func run(source: LineSource, console: Console, shouldStop: () -> Bool) -> Result {
     let writeOut = { self.session.writeOut(console) }
     var result = Result()
     while result.saveFailure == nil, !shouldStop(), let line = source.nextLine() {

@@ -1,5 +1,5 @@
 /// Where a batch's lines come from.
-public protocol LineSource: AnyObject {
+package protocol LineSource: AnyObject {
   /// The next line, without its newline, stamped with when it arrived; nil at the end of input.
   func nextLine() -> InputLine?
   /// The next line if it has already arrived, without waiting for more input and without consuming
@@ -15,5 +15,5 @@ public protocol LineSource: AnyObject {
 }
 
 extension LineSource {
-  public func observeInputBeforeResults() {}
+  package func observeInputBeforeResults() {}
 }

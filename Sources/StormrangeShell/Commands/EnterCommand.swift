@@ -1,17 +1,17 @@
 /// An empty line at the prompt: starts the stopwatch, or stops it and records the delay, so a storm
 /// can be timed with Enter alone. Not listed by `help` or completion; in a batch or one-shot an
 /// empty line does nothing.
-public struct EnterCommand: Command {
-  public init() {}
+package struct EnterCommand: Command {
+  package init() {}
 
-  public let name = ""
-  public let summary = "Enter on an empty line: start or stop the stopwatch"
-  public let usage = "(Enter)"
+  package let name = ""
+  package let summary = "Enter on an empty line: start or stop the stopwatch"
+  package let usage = "(Enter)"
   /// Stopping records through `modify`, which loads the history under the lock; starting never
   /// opens it.
-  public let historyAccess = HistoryAccess.changes
+  package let historyAccess = HistoryAccess.changes
 
-  public func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+  package func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     guard session.mode == .interactive else { return .proceed }
     if session.flash == nil {
       session.startStopwatch(at: session.currentLine)

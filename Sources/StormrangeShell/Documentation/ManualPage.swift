@@ -5,17 +5,17 @@
 /// argument-parser's own manual generator knows only the flags; the commands could reach it only
 /// through the root command's discussion, which would also flood `--help` and be set as running
 /// text. So the page is written here, from the same registry `help` and completion read.
-public struct ManualPage {
+package struct ManualPage {
   /// One flag (or the positional command) of the executable, as argument-parser lists it.
-  public struct Argument: Sendable, Equatable {
+  package struct Argument: Sendable, Equatable {
     /// Spelled as typed, e.g. `-h` and `--help`; none for a positional argument.
-    public let names: [String]
+    package let names: [String]
     /// The value's name, e.g. `path`, for an option or a positional argument.
-    public let value: String?
-    public let help: String
-    public let repeats: Bool
+    package let value: String?
+    package let help: String
+    package let repeats: Bool
 
-    public init(names: [String], value: String?, help: String, repeats: Bool = false) {
+    package init(names: [String], value: String?, help: String, repeats: Bool = false) {
       self.names = names
       self.value = value
       self.help = help
@@ -23,21 +23,21 @@ public struct ManualPage {
     }
   }
 
-  public let name: String
+  package let name: String
   /// One line for NAME, e.g. `Time thunder to find how far away a storm is, and keep the history.`
-  public let abstract: String
+  package let abstract: String
   /// The usage line after the program's name, e.g. `[--file <path>] [COMMAND ...]`.
-  public let synopsis: String
+  package let synopsis: String
   /// Paragraphs separated by blank lines.
-  public let discussion: String
-  public let arguments: [Argument]
-  public let registry: CommandRegistry
+  package let discussion: String
+  package let arguments: [Argument]
+  package let registry: CommandRegistry
   /// Shown in the page's footer, e.g. `stormrange 1.0.0`.
-  public let version: String
+  package let version: String
   /// The page's date.
-  public let date: (year: Int, month: Int, day: Int)
+  package let date: (year: Int, month: Int, day: Int)
 
-  public init(
+  package init(
     name: String, abstract: String, synopsis: String, discussion: String, arguments: [Argument],
     registry: CommandRegistry, version: String, date: (year: Int, month: Int, day: Int)
   ) {
@@ -52,7 +52,7 @@ public struct ManualPage {
   }
 
   /// The page's source, for `man -l` or `DIR/share/man/man1`.
-  public func render() -> String {
+  package func render() -> String {
     var lines = [
       ".Dd \(Self.months[max(0, min(11, date.month - 1))]) \(date.day), \(date.year)",
       ".Dt \(name.uppercased()) 1",

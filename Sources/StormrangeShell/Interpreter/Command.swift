@@ -3,7 +3,7 @@ import StormrangeDomain
 
 /// One command of the shell: its names, its help, completion of its arguments and what it does, side
 /// by side, so adding a command means writing one type and listing it in the executable's registry.
-public protocol Command {
+package protocol Command {
   var name: String { get }
   var aliases: [String] { get }
   /// One line for `help`.
@@ -32,13 +32,13 @@ public protocol Command {
 }
 
 extension Command {
-  public var aliases: [String] { [] }
-  public var details: String { "" }
-  public var historyAccess: HistoryAccess { .none }
-  public var commitsInGroups: Bool { false }
-  public func completions(forArgument index: Int, after previous: [String]) -> [String] { [] }
-  public func pathArgument(in arguments: CommandArguments) -> Int? { nil }
-  public func takesBytes(in arguments: CommandArguments) -> Bool {
+  package var aliases: [String] { [] }
+  package var details: String { "" }
+  package var historyAccess: HistoryAccess { .none }
+  package var commitsInGroups: Bool { false }
+  package func completions(forArgument index: Int, after previous: [String]) -> [String] { [] }
+  package func pathArgument(in arguments: CommandArguments) -> Int? { nil }
+  package func takesBytes(in arguments: CommandArguments) -> Bool {
     guard let path = pathArgument(in: arguments) else { return false }
     return arguments.isText(before: path)
   }

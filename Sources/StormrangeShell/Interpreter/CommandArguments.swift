@@ -4,9 +4,9 @@
 /// The line is split on Unicode scalars, not on `Character`s: a combining mark after a space
 /// (`note ́`) forms one grapheme cluster with the space, so splitting by `Character` would not see
 /// that space at all and would fuse `note` with what follows it.
-public struct CommandArguments: Sendable {
+package struct CommandArguments: Sendable {
   /// The command name as typed.
-  public let commandName: Substring
+  package let commandName: Substring
   private let words: [Substring]
   let line: String
   /// For a one-shot command, where each argument the shell passed starts in `line`; nil for a line
@@ -22,7 +22,7 @@ public struct CommandArguments: Sendable {
   /// Splits `line`; nil for a line with no words. `argumentOffsets`, `argumentBytes`,
   /// `argumentByteOffsets`: see ``InputLine/argumentOffsets``, ``InputLine/argumentBytes`` and
   /// ``InputLine/argumentByteOffsets``.
-  public init?(
+  package init?(
     _ line: String, argumentOffsets: [Int]? = nil, argumentBytes: [UInt8]? = nil,
     argumentByteOffsets: [Int]? = nil
   ) {
@@ -46,24 +46,24 @@ public struct CommandArguments: Sendable {
   }
 
   /// The arguments of an empty line: no command name, no words.
-  public static let none = CommandArguments()
+  package static let none = CommandArguments()
 
   /// The words of `text`, split at spaces and tabs (Unicode scalars, see the type's comment).
-  public static func words(of text: String) -> [Substring] {
+  package static func words(of text: String) -> [Substring] {
     text.unicodeScalars.split(whereSeparator: isBlank).map { Substring($0) }
   }
 
   private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
-  public var count: Int { words.count }
-  public var isEmpty: Bool { words.isEmpty }
-  public subscript(index: Int) -> String { String(words[index]) }
-  public var all: [String] { words.map(String.init) }
+  package var count: Int { words.count }
+  package var isEmpty: Bool { words.isEmpty }
+  package subscript(index: Int) -> String { String(words[index]) }
+  package var all: [String] { words.map(String.init) }
 
   /// In a one-shot command, the arguments after the command name, each exactly as the shell passed
   /// it, blanks inside it kept: one value each (`--username 'John Smith'`); nil for a line read
   /// from input, which is split into words.
-  public var shellArguments: [String]? {
+  package var shellArguments: [String]? {
     guard let starts = argumentStarts else { return nil }
     return starts.indices.dropFirst().map { index in
       // Each argument ends at the one space that joined it to the next.
@@ -75,7 +75,7 @@ public struct CommandArguments: Sendable {
   /// ``shellArguments`` as bytes, exactly as the shell passed them, even bytes that are not UTF-8:
   /// for a command whose values include paths (`mqtt --cafile PATH`), each checked by the command.
   /// Nil for a line read from input.
-  public var shellArgumentBytes: [[UInt8]]? {
+  package var shellArgumentBytes: [[UInt8]]? {
     guard let (bytes, _) = argumentBytes, let starts = argumentByteOffsets else {
       return shellArguments?.map { Array($0.utf8) }
     }
@@ -91,7 +91,7 @@ public struct CommandArguments: Sendable {
   /// Argument `index`'s word and everything after it, exactly as typed; in a one-shot command, from
   /// the start of the shell's argument the word begins, when only blanks precede it there, so that
   /// `stormrange export csv "  out"` keeps the blanks.
-  public func text(from index: Int) -> String {
+  package func text(from index: Int) -> String {
     // By scalars: a shell's argument may start inside a character (a combining mark after the space).
     String(line.unicodeScalars[start(from: index)...])
   }
@@ -118,7 +118,7 @@ public struct CommandArguments: Sendable {
 
   /// The text after argument `index`'s word, with the separating blanks removed and trailing blanks
   /// kept: `note  over the lake` → `over the lake`.
-  public func text(after index: Int) -> String {
+  package func text(after index: Int) -> String {
     let rest = line.unicodeScalars[words[index].endIndex...]
     return String(rest.drop(while: Self.isBlank))
   }

@@ -1,12 +1,12 @@
 import StormrangeBase
 
 /// Every command the shell knows, in the order `help` lists them, and what an empty line does.
-public struct CommandRegistry {
-  public let commands: [any Command]
+package struct CommandRegistry {
+  package let commands: [any Command]
   /// Runs for a line with no words (the Enter key at the prompt); not listed, never completed.
-  public let emptyLine: any Command
+  package let emptyLine: any Command
 
-  public init(commands: [any Command], emptyLine: any Command = EnterCommand()) {
+  package init(commands: [any Command], emptyLine: any Command = EnterCommand()) {
     self.commands = commands
     self.emptyLine = emptyLine
   }
@@ -20,17 +20,17 @@ public struct CommandRegistry {
   }
 
   /// The command called `name` (or one of its aliases).
-  public func command(named name: some StringProtocol) -> (any Command)? {
+  package func command(named name: some StringProtocol) -> (any Command)? {
     commands.first { $0.name == name || $0.aliases.contains(String(name)) }
   }
 
   /// Every name and alias.
-  public var names: [String] { commands.flatMap { [$0.name] + $0.aliases } }
+  package var names: [String] { commands.flatMap { [$0.name] + $0.aliases } }
 
   /// Completions for `word`, the word being typed after the command's words `previous` (none: it is
   /// the command's name), sorted: command names, then each command's fixed arguments (units, setting
   /// names). The prompt and the shells' completion scripts both ask here.
-  public func completions(after previous: [String], typing word: String) -> [String] {
+  package func completions(after previous: [String], typing word: String) -> [String] {
     let candidates: [String]
     if previous.isEmpty {
       candidates = names

@@ -1,5 +1,5 @@
 /// How a command uses the history, which decides whether the interpreter loads it first.
-public enum HistoryAccess: Sendable {
+package enum HistoryAccess: Sendable {
   /// Never opens the history (`help`, `set`, `quit`, `flash`): these work even when the file is
   /// broken, and cost no read of a large history.
   case none

@@ -1,41 +1,41 @@
 /// A line of input and the moment it arrived; `flash`/`thunder` are timed between arrivals, not
 /// between the moments they are processed. A line that was already waiting when it was read is
 /// known to have arrived only within a window (``arrivedAfter`` to ``arrival``).
-public struct InputLine: Sendable {
+package struct InputLine: Sendable {
   /// The longest line of standard input, in bytes without its newline: 4 MiB. No command needs a
   /// line near that long (a note holds at most 1000 characters), and holding one costs little memory.
-  public static let maximumLength = 4 << 20
+  package static let maximumLength = 4 << 20
 
-  public var text: String
+  package var text: String
   /// When the line arrived, or at the latest (see ``arrivedAfter``).
-  public var arrival: Moment
+  package var arrival: Moment
   /// The earliest moment the line may have arrived. A line that came while stormrange waited for
   /// input arrived at ``arrival`` (and this is the same moment); one that was already waiting when
   /// stormrange came back to read (it was busy with the lines before) is known only to have come
   /// since it last saw the input empty.
-  public var arrivedAfter: Moment
+  package var arrivedAfter: Moment
   /// False when the bytes were not valid UTF-8 (`text` then holds U+FFFD in their place). Such a line
   /// is refused rather than run: a note must be stored as it was typed, not with replacements.
-  public var isValidUTF8: Bool
+  package var isValidUTF8: Bool
   /// The line was longer than ``maximumLength``: its bytes were dropped as they were read (`text` is
   /// empty), and it is refused.
-  public var isTooLong: Bool
+  package var isTooLong: Bool
   /// For a one-shot command, where each of the arguments the shell passed starts in `text`, as UTF-8
   /// offsets; nil for a line read from input (the prompt, a batch).
-  public var argumentOffsets: [Int]?
+  package var argumentOffsets: [Int]?
   /// For a one-shot command whose arguments are not all UTF-8: their bytes, joined by one space
   /// (`text` has U+FFFD in place of each sequence that is not UTF-8, and `isValidUTF8` is false), so
   /// that a PATH can keep them; nil otherwise.
-  public var argumentBytes: [UInt8]?
+  package var argumentBytes: [UInt8]?
   /// With ``argumentBytes``, where each argument starts in them: so that a value of its own (`mqtt
   /// --cafile PATH`) keeps its bytes too.
-  public var argumentByteOffsets: [Int]?
+  package var argumentByteOffsets: [Int]?
 
   /// How long the window the line arrived in is, in seconds: 0 for one that came while stormrange
   /// waited for it.
-  public var arrivalUncertainty: Double { arrival.monotonic - arrivedAfter.monotonic }
+  package var arrivalUncertainty: Double { arrival.monotonic - arrivedAfter.monotonic }
 
-  public init(
+  package init(
     _ text: String, arrival: Moment, arrivedAfter: Moment? = nil, isValidUTF8: Bool = true,
     isTooLong: Bool = false
   ) {
@@ -50,7 +50,7 @@ public struct InputLine: Sendable {
   /// space into a line run by the rules of a batch line, except that a PATH keeps the arguments'
   /// bytes exactly, even bytes that are not UTF-8 (see ``CommandArguments/path(from:)``), and a
   /// carriage return at the end is not a line end.
-  public init(arguments: [[UInt8]], arrival: Moment) {
+  package init(arguments: [[UInt8]], arrival: Moment) {
     let bytes = Array(arguments.joined(separator: [UInt8(ascii: " ")]))
     let text = String(validating: bytes, as: UTF8.self)
     self.init(text ?? String(decoding: bytes, as: UTF8.self), arrival: arrival, isValidUTF8: text != nil)

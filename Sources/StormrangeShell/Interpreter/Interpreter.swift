@@ -2,17 +2,17 @@ import StormrangeRendering
 
 /// Runs command lines against a session: the core of the REPL, the batch runner and one-shot mode,
 /// usable without a terminal or a process (tests feed it lines and read its sinks).
-public final class Interpreter {
-  public let session: Session
-  public let registry: CommandRegistry
+package final class Interpreter {
+  package let session: Session
+  package let registry: CommandRegistry
 
-  public init(session: Session, registry: CommandRegistry) {
+  package init(session: Session, registry: CommandRegistry) {
     self.session = session
     self.registry = registry
   }
 
   /// Whether a line would be skipped in a batch: blank, or a `#` comment.
-  public static func isBlankOrComment(_ text: String) -> Bool {
+  package static func isBlankOrComment(_ text: String) -> Bool {
     let trimmed = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
     return trimmed.isEmpty || trimmed.first == "#"
   }
@@ -20,7 +20,7 @@ public final class Interpreter {
   /// Runs one line; errors are reported on the session's error sink. Returns what the loop should do
   /// and whether the command failed.
   @discardableResult
-  public func execute(_ line: InputLine, number: Int = 0) -> (outcome: Outcome, failed: Bool) {
+  package func execute(_ line: InputLine, number: Int = 0) -> (outcome: Outcome, failed: Bool) {
     session.lineNumber = number
     session.currentLine = line
     do {
@@ -59,26 +59,26 @@ public final class Interpreter {
   }
 
   /// Whether `text` runs a command that may be saved in a group with the lines around it.
-  public func commitsInGroups(_ text: String) -> Bool {
+  package func commitsInGroups(_ text: String) -> Bool {
     guard let arguments = CommandArguments(text) else { return false }
     return registry.command(named: arguments.commandName)?.commitsInGroups ?? false
   }
 
   /// Cancels a running stopwatch (Ctrl-C); says so and returns true if one was running.
   @discardableResult
-  public func cancelStopwatch() -> Bool {
+  package func cancelStopwatch() -> Bool {
     session.cancelStopwatch()
   }
 
   /// The input is over (a batch ended, a one-shot command ran): a flash still being timed will have
   /// no thunder, and is warned about.
-  public func endOfInput() {
+  package func endOfInput() {
     session.abandonStopwatch()
   }
 
   /// The prompt: `stormrange> `, or `stormrange [flash +3 s]> ` while the stopwatch runs, its bracket
   /// in yellow when the palette colours (the line editor tells readline those escapes take no column).
-  public func prompt(at moment: Moment) -> String {
+  package func prompt(at moment: Moment) -> String {
     guard let flash = session.flash else { return "stormrange> " }
     let seconds = Int(max(0, moment.monotonic - flash.moment.monotonic))
     return "stormrange " + session.palette.paint("[flash +\(seconds) s]", as: .caution) + "> "
@@ -86,7 +86,7 @@ public final class Interpreter {
 
   /// Completions for `word`, the word being typed after the text `before` it: command names first,
   /// then each command's fixed arguments (units, setting names).
-  public func completions(before: String, word typed: String) -> [String] {
+  package func completions(before: String, word typed: String) -> [String] {
     let previous = CommandArguments.words(of: before).map(String.init)
     return registry.completions(after: previous, typing: typed)
   }

@@ -1,5 +1,5 @@
 /// What the loop does after a command.
-public enum Outcome: Equatable, Sendable {
+package enum Outcome: Equatable, Sendable {
   case proceed
   case quit
   /// One command from the arguments only: the process ends with this status

@@ -10,14 +10,14 @@ import StormrangeRendering
 /// A write given up because a signal arrived while the output was blocked
 /// (``WriteResult/interrupted``) drops the rest of that flush's output, but is not remembered: at the
 /// prompt, Ctrl-C only cancels what the command was printing.
-public final class Console {
-  public enum Stream: Sendable {
+package final class Console {
+  package enum Stream: Sendable {
     case output
     case errors
   }
 
   /// What became of one write.
-  public enum WriteResult: Equatable, Sendable {
+  package enum WriteResult: Equatable, Sendable {
     case written
     /// The reader closed its end (EPIPE).
     case closed
@@ -28,29 +28,29 @@ public final class Console {
   }
 
   /// Results, on standard output.
-  public private(set) lazy var output: TextSink = Sink(console: self, stream: .output)
+  package private(set) lazy var output: TextSink = Sink(console: self, stream: .output)
   /// Errors and warnings, on standard error.
-  public private(set) lazy var errors: TextSink = Sink(console: self, stream: .errors)
+  package private(set) lazy var errors: TextSink = Sink(console: self, stream: .errors)
   /// Set once standard output could not be written; later output to it is dropped.
-  public private(set) var outputFailure: WriteResult?
+  package private(set) var outputFailure: WriteResult?
   /// Whether the last ``flush()`` gave up standard output because a signal arrived while it was
   /// blocked.
-  public private(set) var wasInterrupted = false
+  package private(set) var wasInterrupted = false
 
   /// Replaces stormrange's symbols (°, ±, ·, —, …) with ASCII stand-ins, for a terminal whose
   /// locale is not UTF-8 (see ``CharacterRepertoire``).
-  public var asciiOnly = false
+  package var asciiOnly = false
 
   private var pending: [(stream: Stream, bytes: [UInt8])] = []
   private let destination: (Stream, [UInt8]) -> WriteResult
 
   /// `destination` writes all of the bytes to the stream, or says why it could not.
-  public init(destination: @escaping (Stream, [UInt8]) -> WriteResult) { self.destination = destination }
+  package init(destination: @escaping (Stream, [UInt8]) -> WriteResult) { self.destination = destination }
 
   /// Sends what is held, in order; returns false when standard output has failed, or was given up
   /// by this flush (``wasInterrupted``).
   @discardableResult
-  public func flush() -> Bool {
+  package func flush() -> Bool {
     let chunks = pending
     pending.removeAll(keepingCapacity: true)
     wasInterrupted = false
@@ -71,7 +71,7 @@ public final class Console {
   }
 
   /// Forgets what has not been flushed.
-  public func discardUnflushed() { pending.removeAll(keepingCapacity: true) }
+  package func discardUnflushed() { pending.removeAll(keepingCapacity: true) }
 
   fileprivate func append(_ text: String, to stream: Stream, exactly: Bool = false) {
     let text = asciiOnly && !exactly ? CharacterRepertoire.asciiStandingIn(for: text) : text

@@ -16,11 +16,11 @@ import StormrangeStore
 /// acting on them (the all-clear comes when it is due, not sooner), until a file is there again;
 /// standard error says so once. When the path comes to lead to another file, standard error says
 /// that too, once: reads and writes follow it (``StormrangeStore/SavedHistory/followPath()``).
-public final class LiveStatus {
-  public let session: Session
+package final class LiveStatus {
+  package let session: Session
   private var stream = StatusStream()
   /// Why the history could not be read at the last ``reload()``; nil when it could.
-  public private(set) var problem: StormrangeError?
+  package private(set) var problem: StormrangeError?
   /// The status as last computed; nil while the history cannot be read.
   private var computed: HistoryStatus?
   /// The measurements last read, while the file they came from is missing; nil while it is there.
@@ -38,19 +38,19 @@ public final class LiveStatus {
   /// changes with time (``StormrangeDomain/HistoryStatus/nextChange(after:)``: the advice, the
   /// storm's end, an entry dated ahead coming due), or, while a storm is current,
   /// ``nowcastInterval`` after the last computation; nil: not until the history changes.
-  public private(set) var nextComputation: Date?
+  package private(set) var nextComputation: Date?
 
   /// While a storm is current (the advice is to shelter), its estimates at the time now move on with
   /// time, so they are computed again this often (seconds); once it is over, only when the advice
   /// changes.
-  public static let nowcastInterval: Double = 60
+  package static let nowcastInterval: Double = 60
 
   package init(session: Session) { self.session = session }
 
   /// Re-reads the history if its file changed; returns whether what it holds, or whether it can be
   /// read, changed.
   @discardableResult
-  public func reload() -> Bool {
+  package func reload() -> Bool {
     let history = session.history
     let before = history.entries
     let target = history.target
@@ -95,7 +95,7 @@ public final class LiveStatus {
 
   /// Marks the status as one to compute again: the session changed the history itself (`mqtt`
   /// recorded a reading), which ``reload()`` cannot tell, since memory already holds the change.
-  public func historyChangedHere() { isStale = true }
+  package func historyChangedHere() { isStale = true }
 
   /// The status at `now`: computed if the history changed or ``nextComputation`` has come, else the
   /// last one moved on to `now`.
@@ -121,7 +121,7 @@ public final class LiveStatus {
   }
 
   /// The dashboard for a terminal of `width` × `height`: its lines, without line breaks.
-  public func frame(width: Int, height: Int) -> [String] {
+  package func frame(width: Int, height: Int) -> [String] {
     let now = session.clock.now().wall
     return WatchFrame(
       status: status(at: now), problem: problem?.message, unit: session.currentSettings.unit,
@@ -131,7 +131,7 @@ public final class LiveStatus {
 
   /// The JSON line to print now, without its line break, or nil when nothing changed since the last
   /// one (see ``StatusStream``); never one while the history cannot be read.
-  public func jsonLine(historyChanged: Bool) -> String? {
+  package func jsonLine(historyChanged: Bool) -> String? {
     let now = session.clock.now().wall
     guard let status = status(at: now), problem == nil else { return nil }
     return stream.line(for: status, historyChanged: historyChanged)
@@ -142,7 +142,7 @@ public final class LiveStatus {
   /// the advice changes with time, and once a minute while a storm is current, whose nowcast moves
   /// with time (``nowcastInterval``); nil when it was not computed since the last call, reads the
   /// same as the last one returned, or the history cannot be read.
-  public func freshJSON() -> String? {
+  package func freshJSON() -> String? {
     let now = session.clock.now().wall
     guard let status = status(at: now), problem == nil, computations != computationsSent else { return nil }
     computationsSent = computations
@@ -153,5 +153,5 @@ public final class LiveStatus {
   }
 
   /// The JSON last returned by ``freshJSON()``, to publish again (a new connection).
-  public var lastJSON: String? { lastFresh }
+  package var lastJSON: String? { lastFresh }
 }

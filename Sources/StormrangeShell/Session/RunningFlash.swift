@@ -1,16 +1,16 @@
 import StormrangeDomain
 
 /// The flash the stopwatch is timing: when it was seen and, when given with `flash BEARING`, where.
-public struct RunningFlash: Equatable, Sendable {
-  public var moment: Moment
+package struct RunningFlash: Equatable, Sendable {
+  package var moment: Moment
   /// How long before `moment` the flash may have been seen, in seconds: its line was already
   /// waiting when it was read (``InputLine/arrivalUncertainty``); 0 when it came as it was read.
-  public var uncertainty: Double
-  public var bearing: Bearing?
+  package var uncertainty: Double
+  package var bearing: Bearing?
   /// The batch line of its `flash` (0 elsewhere), for a warning about it later.
-  public var lineNumber: Int
+  package var lineNumber: Int
 
-  public init(moment: Moment, uncertainty: Double = 0, bearing: Bearing? = nil, lineNumber: Int = 0) {
+  package init(moment: Moment, uncertainty: Double = 0, bearing: Bearing? = nil, lineNumber: Int = 0) {
     self.moment = moment
     self.uncertainty = uncertainty
     self.bearing = bearing

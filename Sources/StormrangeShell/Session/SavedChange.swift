@@ -2,7 +2,7 @@
 /// output fails first (a full disk, a closed descriptor, a signal while it was blocked), the error
 /// says what was saved, so that a script that retries on failure does not add it twice:
 /// `#7 saved, but its confirmation could not be printed: No space left on device`.
-public enum SavedChange: Equatable, Sendable {
+package enum SavedChange: Equatable, Sendable {
   /// `add`, `thunder`, the Enter key: measurement `index`.
   case added(index: Int)
   /// `delete`: the measurement that was `index`.

@@ -8,7 +8,7 @@ extension Session {
   /// what was saved when a signal cut off blocked output; a reader that went away (`.closed`) is a
   /// quiet end. `linesLeft`: in a batch, the lines after this one will not run. Returns what became
   /// of standard output.
-  public func writeOut(_ console: Console, linesLeft: Bool = false) -> Console.WriteResult {
+  package func writeOut(_ console: Console, linesLeft: Bool = false) -> Console.WriteResult {
     let result: Console.WriteResult
     if console.flush() {
       result = .written

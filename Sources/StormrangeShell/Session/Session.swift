@@ -5,46 +5,46 @@ import StormrangeStore
 
 /// The state a command works with: the history, the settings, the stopwatch, this session's undo
 /// steps, and where its text goes. Everything outside the process is injected.
-public final class Session {
-  public let history: SavedHistory
-  public let settings: SettingsStore
-  public let mode: SessionMode
-  public let clock: SessionClock
+package final class Session {
+  package let history: SavedHistory
+  package let settings: SettingsStore
+  package let mode: SessionMode
+  package let clock: SessionClock
   /// Results, on standard output.
-  public let output: TextSink
+  package let output: TextSink
   /// Errors and warnings, on standard error.
-  public let errors: TextSink
+  package let errors: TextSink
   /// Asks the person at the terminal a yes/no question: set at the prompt, and for one command run
   /// at a terminal; nil when nobody can be asked (a batch, or input from a pipe).
-  public var confirm: ((String) -> Bool)?
+  package var confirm: ((String) -> Bool)?
   /// Whether the process was asked to stop (a signal), for a command that waits on something other
   /// than the lock (the history and the settings are given their own): an export's reader.
-  public var stopCheck = StopCheck.never
+  package var stopCheck = StopCheck.never
   /// The command history the prompt keeps, if any: one of the files an export must not replace.
-  public var commandHistory: SystemPath?
+  package var commandHistory: SystemPath?
   /// The history used without `--file` (``StorageLocations/defaultHistory``): its files are not to
   /// be replaced by an export from a session on another history either.
-  public var defaultHistory: SystemPath?
+  package var defaultHistory: SystemPath?
   /// The descriptors (3 and up) the caller passed when the process started: an export may write
   /// through `/dev/fd/N` for these, and for no other descriptor of the process. Nil when not known
   /// (a session made by a test): no descriptor is then refused.
-  public var inheritedDescriptors: Set<Int32>?
+  package var inheritedDescriptors: Set<Int32>?
   /// The flash being timed, if any.
-  public var flash: RunningFlash?
+  package var flash: RunningFlash?
   /// The line being executed (batch line numbers label errors and warnings).
-  public internal(set) var lineNumber = 0
+  package internal(set) var lineNumber = 0
   /// The line being executed; commands take its arrival time as "now".
-  public internal(set) var currentLine: InputLine
+  package internal(set) var currentLine: InputLine
   /// Whether output may use Unicode (charts, ±) or only ASCII; the executable decides from the
   /// locale (see ``CharacterRepertoire/forLocale(environment:)``).
-  public var repertoire: CharacterRepertoire = .unicode
+  package var repertoire: CharacterRepertoire = .unicode
   /// How results on standard output are styled, and errors and warnings on standard error; the
   /// executable decides each for its stream (see ``Palette/choose(_:isTerminal:environment:)``).
-  public var palette = Palette.plain
-  public var errorPalette = Palette.plain
+  package var palette = Palette.plain
+  package var errorPalette = Palette.plain
   /// The time zone dates and clock times are shown in: the process's local zone (`TZ`), unless
   /// the executable or a test passes another.
-  public var localTime = LocalTime.system
+  package var localTime = LocalTime.system
   /// How to revert this session's changes, newest last.
   var undoSteps: [UndoStep] = []
   /// How many undo steps there were when the current group began.
@@ -58,7 +58,7 @@ public final class Session {
   /// How many there were when the current group began.
   private var unconfirmedBeforeGroup: Int?
 
-  public init(
+  package init(
     history: SavedHistory, settings: SettingsStore, mode: SessionMode, clock: SessionClock,
     output: TextSink, errors: TextSink, confirm: ((String) -> Bool)? = nil
   ) {
@@ -73,17 +73,17 @@ public final class Session {
   }
 
   /// Writes one line of results.
-  public func say(_ line: String) { output.write(line + "\n") }
+  package func say(_ line: String) { output.write(line + "\n") }
 
   /// Writes a warning to standard error, labelled like errors, on one line whatever it quotes.
-  public func warn(_ message: String) {
+  package func warn(_ message: String) {
     errors.write(
       errorPalette.paint(label("warning: " + message).escapingControlCharacters, as: .caution) + "\n")
   }
 
   /// Writes an error to standard error, on one line whatever it quotes (a file name, a note).
   /// `ofLine` false: the error is about the whole batch (its input failed), not one line.
-  public func report(_ error: StormrangeError, ofLine: Bool = true) {
+  package func report(_ error: StormrangeError, ofLine: Bool = true) {
     let text = label(error.message(in: localTime), ofLine: ofLine).escapingControlCharacters
     errors.write(errorPalette.paint(text, as: .error) + "\n")
   }
@@ -168,7 +168,7 @@ public final class Session {
   // MARK: Group commit
 
   /// Starts gathering changes to save with one write; see ``SavedHistory/beginGroup()``.
-  public func beginGroup() {
+  package func beginGroup() {
     history.beginGroup()
     undoStepsBeforeGroup = undoSteps.count
     unconfirmedBeforeGroup = unconfirmedChanges.count
@@ -178,7 +178,7 @@ public final class Session {
   /// Saves the group's changes. On failure none of them happened, in memory or on disk, so their
   /// undo steps, their saved changes and the numbers their confirmations would have shown are dropped
   /// too, and the error says why.
-  public func commitGroup() throws(StormrangeError) {
+  package func commitGroup() throws(StormrangeError) {
     let before = undoStepsBeforeGroup ?? undoSteps.count
     undoStepsBeforeGroup = nil
     let unconfirmedBefore = unconfirmedBeforeGroup ?? unconfirmedChanges.count

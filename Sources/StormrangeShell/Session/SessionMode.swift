@@ -1,5 +1,5 @@
 /// How input reaches the session, which decides prompts, confirmations and how errors are labelled.
-public enum SessionMode: Equatable, Sendable {
+package enum SessionMode: Equatable, Sendable {
   /// A person at a readline prompt.
   case interactive
   /// Lines from a pipe or file; errors carry their line number.

@@ -1,5 +1,5 @@
 /// Where a session's text goes: standard output or error in the program, a buffer in tests.
-public protocol TextSink: AnyObject {
+package protocol TextSink: AnyObject {
   /// Text for people: a sink may adapt it to the terminal (ASCII stand-ins outside UTF-8).
   func write(_ text: String)
   /// Data that must arrive byte for byte, such as an export on standard output.
@@ -7,17 +7,17 @@ public protocol TextSink: AnyObject {
 }
 
 extension TextSink {
-  public func writeExactly(_ text: String) { write(text) }
+  package func writeExactly(_ text: String) { write(text) }
 }
 
 /// Collects text in memory; the tests' console, and the batch runner's holding area for output that
 /// may be shown only once the changes it reports are on disk.
-public final class TextBuffer: TextSink {
-  public private(set) var text = ""
-  public init() {}
-  public func write(_ text: String) { self.text += text }
+package final class TextBuffer: TextSink {
+  package private(set) var text = ""
+  package init() {}
+  package func write(_ text: String) { self.text += text }
   /// Returns what was collected and empties the buffer.
-  public func take() -> String {
+  package func take() -> String {
     defer { text = "" }
     return text
   }
