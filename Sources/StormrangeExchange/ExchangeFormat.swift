@@ -21,12 +21,12 @@ package enum ExchangeFormat: String, CaseIterable, Sendable {
     .date, .delay, .distance, .temperature, .speedOfSound, .note, .bearing, .source, .detector,
   ]
   /// The number of a measurement in the export, first; an import ignores it.
-  static let indexKey = "index"
+  package static let indexKey = "index"
   /// The columns (CSV) or keys (JSON), in this order: ``indexKey``, then ``fields``'.
   package static let keys = [indexKey] + fields.map(key)
 
   /// The column (CSV) or key (JSON) that holds `field` (``StormrangeDomain/MeasurementFields/Key/exchangeName``).
-  static func key(_ field: MeasurementFields.Key) -> String { field.exchangeName }
+  package static func key(_ field: MeasurementFields.Key) -> String { field.exchangeName }
 
   /// The whole document for `measurements`, numbered from `first` (`show N --json` lists the last
   /// N by their history numbers). A value a measurement does not have (a detector's reading has no

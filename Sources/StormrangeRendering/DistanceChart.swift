@@ -150,7 +150,8 @@ package struct DistanceChart {
   private func timeLabel(_ date: Date, span: Double, from first: Date, to last: Date) -> String {
     let full = localTime.format(date)  // 2026-07-01 18:03:00
     if !sameDay(first, last) { return DurationText.toTheMinute(full.dropFirst(5)) }
-    return span < 180 ? String(full.suffix(8)) : String(full.suffix(8).prefix(5))
+    let time = localTime.formatTime(date)  // 18:03:00
+    return span < 180 ? time : DurationText.toTheMinute(time)
   }
 
   private func sameDay(_ a: Date, _ b: Date) -> Bool {

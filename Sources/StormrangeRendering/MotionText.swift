@@ -26,6 +26,8 @@ package struct MotionText {
   /// `18:03:00`: the last flash of the storm, which the words of a storm that is over are as of.
   private var lastFlash: String { DurationText.clock(status.storm.end, besides: now, in: localTime) }
   private var close: String { unit.formatRoundKilometres(MotionThresholds.closeDistance) }
+  /// The window the chance of coming close looks ahead, `30 min` (``MotionThresholds/chanceWindow``).
+  private var chanceWindow: String { "\(Int(MotionThresholds.chanceWindow / 60)) min" }
 
   /// `approaching at 24 ± 6 km/h`; where the hypotheses do not agree on a direction, how they
   /// lean and which way the range goes: `steady: approaching 6 in 10, receding 1 in 10 (closing at
@@ -85,9 +87,9 @@ package struct MotionText {
     let likeliest = trend.within10km.map(clock)
     let odds = ChanceText.words(chance)
     if short {
-      return ["\(odds) within \(close) in 30 min" + (likeliest.map { ", likeliest \($0)" } ?? "")]
+      return ["\(odds) within \(close) in \(chanceWindow)" + (likeliest.map { ", likeliest \($0)" } ?? "")]
     }
-    let first = "\(odds) of coming within \(close) in the next 30 min"
+    let first = "\(odds) of coming within \(close) in the next \(chanceWindow)"
     guard let window, let likeliest else { return [first] }
     let dash = repertoire.rangeDash
     let hours = "\(Int(MotionThresholds.arrivalHorizon / 3_600)) h"

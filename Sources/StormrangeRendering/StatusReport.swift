@@ -102,7 +102,9 @@ package struct StatusReport {
         "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since); "
           + "when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
-        row(.advice, "", "lightning within about \(close) in the last 30 minutes", as: .emphasis)
+        row(
+          .advice, "", "lightning within about \(close) in the last \(Int(SafetyAdvice.allClearWait / 60)) minutes",
+          as: .emphasis)
       }
       let countdown = DurationText.countdown(advice.remaining)
       let at = DurationText.clock(advice.allClear ?? now, besides: now, in: localTime)

@@ -12,8 +12,22 @@ import Testing
     open(directory.file(name), O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
   }
 
+  /// A descriptor for a new file at `rank` below the highest number the process may have (each test
+  /// its own rank): the tests run in parallel and each open takes the lowest number free, so once
+  /// closed, no other test takes this one back before the test that closed it looks.
+  func openFileHigh(_ name: String, rank: Int32) -> Int32 {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    let high = Int32(min(limit.rlim_cur, 4096)) - 1 - rank
+    let descriptor = openFile(name)
+    defer { close(descriptor) }
+    let moved = dup2(descriptor, high)
+    _ = fcntl(moved, F_SETFD, FD_CLOEXEC)
+    return moved
+  }
+
   @Test func aDescriptorOpenedIsListedAndOneClosedIsNot() {
-    let descriptor = openFile("a")
+    let descriptor = openFileHigh("a", rank: 0)
     #expect(descriptor >= 3)
     #expect(OpenDescriptors.numbers().contains(descriptor))
     close(descriptor)
@@ -35,7 +49,7 @@ import Testing
   }
 
   @Test func pathsThatNameNoOpenDescriptorGiveNil() {
-    let descriptor = openFile("a")
+    let descriptor = openFileHigh("a", rank: 1)
     close(descriptor)
     for path in [
       "/dev/fd/\(descriptor)", "/dev/fd/", "/dev/fd/3x", "/dev/null", directory.file("a"), "/dev/fd/99999",

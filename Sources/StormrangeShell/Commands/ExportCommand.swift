@@ -1,9 +1,19 @@
 import StormrangeBase
 import StormrangeExchange
+import StormrangeRendering
 import StormrangeStore
 
 /// `export csv|json [PATH]`: the history in an exchange format, on standard output or in a file.
 struct ExportCommand: Command {
+  /// The paragraph of the help naming the fields, from the keys the formats write
+  /// (``StormrangeExchange/ExchangeFormat/keys``), so that a field added there is named here.
+  static let fields = WordWrap.lines(
+    "Both have the fields \(ExchangeFormat.keys.listed("and")) (empty in CSV, null in JSON, when "
+      + "there is none: a detector's reading has no delay, temperature or speed of sound); dates are "
+      + "ISO 8601, UTC.",
+    width: 72, indent: 0, repertoire: .unicode
+  ).joined(separator: "\n")
+
   let name = "export"
   let summary = "write the measurements as CSV or JSON, to standard output or a file"
   let usage = "export csv|json [PATH]"
@@ -11,10 +21,7 @@ struct ExportCommand: Command {
     csv   a header row, then one row per measurement (RFC 4180: CRLF line
           ends; fields with commas, quotes or line breaks in double quotes)
     json  an array with one object per measurement
-    Both have the fields index, date (ISO 8601, UTC), delay_s, distance_m,
-    temperature_c, speed_of_sound_mps, note, bearing_deg and source (empty
-    in CSV, null in JSON, when there is none: a detector's reading has no
-    delay, temperature or speed of sound).
+    \(Self.fields)
     PATH  the file to write (the rest of the line; in single quotes as
           in the shell for blanks at either end). A regular file is
           replaced atomically, through links; a new one gets mode 0600, as

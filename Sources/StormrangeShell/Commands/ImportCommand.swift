@@ -14,10 +14,10 @@ struct ImportCommand: Command {
           the history format, XML or binary; the format is recognised from
           the content. PATH is the rest of the line (in single quotes
           as in the shell for blanks at either end).
-    CSV needs a header row. Only date (ISO 8601 with an offset or Z) and
-    delay_s are required: a missing temperature_c is the current 'set
-    temperature', missing speed_of_sound_mps and distance_m are computed;
-    index is ignored. Every row is checked as 'add' checks a delay and a note;
+    CSV needs a header row. Only \(ExchangeFormat.key(.date)) (ISO 8601 with an offset or Z) and
+    \(ExchangeFormat.key(.delay)) are required: a missing \(ExchangeFormat.key(.temperature)) is the current 'set
+    temperature', missing \(ExchangeFormat.key(.speedOfSound)) and \(ExchangeFormat.key(.distance)) are computed;
+    \(ExchangeFormat.indexKey) is ignored. Every row is checked as 'add' checks a delay and a note;
     a property list's entries are checked as loading the history checks them.
     If any row is invalid, nothing is imported and each bad row is reported:
     CSV by line number, JSON by array index (from 0), property lists by entry

@@ -1,6 +1,7 @@
 import StormrangeBase
 import ShellTestSupport
 import StormrangeDomain
+import StormrangeExchange
 import Testing
 
 @testable import StormrangeShell
@@ -9,6 +10,19 @@ import Testing
 /// The help of `add` and `set` states the limits and choices the rules hold: a limit changed in
 /// its constant changes the help, and a limit typed into the help by hand fails here.
 @Suite struct CommandHelpLimitsTests {
+  /// `export` names every field the formats write, `detector` (since 1.2) too, and `import` the
+  /// columns it requires or computes, as the formats spell them.
+  @Test func exportAndImportNameTheFieldsAsTheFormatsSpellThem() {
+    let export = ExportCommand().details.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for key in ExchangeFormat.keys {
+      #expect(export.contains(" \(key),") || export.contains(" \(key) "), "\(key)")
+    }
+    let importing = ImportCommand().details
+    for field in [MeasurementFields.Key.date, .delay, .temperature, .speedOfSound, .distance] {
+      #expect(importing.contains(field.exchangeName), "\(field)")
+    }
+  }
+
   @Test func addStatesTheDelaysItTakes() {
     let delays =
       "(\(MeasurementRules.minimumThunderDelay.description) to \(Int(MeasurementRules.maximumDelay)))"
