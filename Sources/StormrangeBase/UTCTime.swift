@@ -13,6 +13,13 @@ package enum UTCTime {
   /// 9999-12-31T23:59:59Z), as seconds since 1970.
   package static let earliestSecond: Int64 = -62_135_596_800
   package static let latestSecond: Int64 = 253_402_300_799
+  /// The years of ``earliestSecond`` and ``latestSecond``.
+  package static let years = 1...9999
+  /// ``years`` as a file's dates write them: `0001 to 9999`.
+  package static var fourDigitYears: String {
+    let digits = { (year: Int) in String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year) }
+    return "\(digits(years.lowerBound)) to \(digits(years.upperBound))"
+  }
 
   /// Whether `date` has a four-digit year from 1, so `format` renders it exactly (and other tools,
   /// plistlib among them, can read it).

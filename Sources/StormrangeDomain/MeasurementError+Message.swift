@@ -160,8 +160,8 @@ extension MeasurementError {
         + "heard at \(thunderTime), after now (\(local.formatTime(now))): add it once you hear the thunder"
     case .dateOutOfRange(let date, let typed):
       return entry == nil
-        ? "\(Self.shown(date, typed)) is not between the years 1 and 9999"
-        : inEntry("\(key(.date)) is outside the years 0001 to 9999")
+        ? "\(Self.shown(date, typed)) is not between the years \(UTCTime.years.lowerBound) and \(UTCTime.years.upperBound)"
+        : inEntry("\(key(.date)) is outside the years \(UTCTime.fourDigitYears)")
     case .dateAhead(let date, let typed):
       // The history's lead is MeasurementRules.storedDateLead.
       return entry.map {

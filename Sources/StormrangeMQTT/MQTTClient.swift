@@ -54,6 +54,22 @@ package enum MQTTRefusal {
   /// There, but unable to serve now: like a broker that cannot be reached.
   case unavailable
   case other
+
+  /// What the broker's answer to the login, the CONNACK's `code`, means: MQTT 5's reason codes
+  /// (OASIS MQTT 5.0, §3.2.2.2) when the connection speaks `mqtt5`, else 3.1.1's return codes
+  /// (MQTT 3.1.1, §3.2.2.3). libmosquitto passes either on as it came.
+  package init(connack code: Int32, mqtt5: Bool) {
+    switch (mqtt5, code) {
+    case (_, 0): self = .none
+    // 0x84 Unsupported Protocol Version; 3.1.1's 1, unacceptable protocol version.
+    case (true, 0x84), (false, 1): self = .protocolVersion
+    // 0x86 Bad User Name or Password, 0x87 Not authorized; 3.1.1's 4 and 5.
+    case (true, 0x86), (true, 0x87), (false, 4), (false, 5): self = .login
+    // 0x88 Server unavailable, 0x89 Server busy; 3.1.1's 3, server unavailable.
+    case (true, 0x88), (true, 0x89), (false, 3): self = .unavailable
+    default: self = .other
+    }
+  }
 }
 
 /// An MQTT client library's error code.

@@ -53,7 +53,7 @@ package enum XMLPropertyListWriter {
     case .date(let date):
       guard UTCTime.isRepresentable(date) else {
         throw PropertyListError(
-          "the date \(date.timeIntervalSince1970) seconds from 1970 is outside the years 0001 to 9999")
+          "the date \(date.timeIntervalSince1970) seconds from 1970 is outside the years \(UTCTime.fourDigitYears)")
       }
       appendLiteral("<date>", to: &buffer)
       UTCTime.append(date, to: &buffer)

@@ -155,21 +155,8 @@ final class MosquittoClient: MQTTClient {
     _ = functions.int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
   }
 
-  /// What the broker's answer to the login, `code`, means: MQTT 5's reason codes, or 3.1.1's.
-  func refusal(of code: Int32) -> MQTTRefusal {
-    switch (speaksMQTT5, code) {
-    case (_, 0): .none
-    case (true, Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)), (false, 1): .protocolVersion
-    case (true, Int32(MQTT_RC_BAD_USERNAME_OR_PASSWORD.rawValue)),
-      (true, Int32(MQTT_RC_NOT_AUTHORIZED.rawValue)),
-      (false, 4), (false, 5):
-      .login
-    case (true, Int32(MQTT_RC_SERVER_UNAVAILABLE.rawValue)), (true, Int32(MQTT_RC_SERVER_BUSY.rawValue)),
-      (false, 3):
-      .unavailable
-    default: .other
-    }
-  }
+  /// What the broker's answer to the login, `code`, means (``MQTTRefusal/init(connack:mqtt5:)``).
+  func refusal(of code: Int32) -> MQTTRefusal { MQTTRefusal(connack: code, mqtt5: speaksMQTT5) }
 
   @discardableResult
   func publish(_ message: MQTTMessage, acknowledged: Bool = false) -> Result<Int32, MQTTClientFailure> {

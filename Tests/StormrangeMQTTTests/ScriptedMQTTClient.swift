@@ -43,17 +43,8 @@ final class ScriptedMQTTClient: MQTTClient {
 
   func speakOlderProtocol() { speaksMQTT5 = false }
 
-  /// MQTT 5's reason codes: 0x84 unsupported protocol version, 0x86 bad user name or password,
-  /// 0x88 server unavailable; anything else is some other refusal.
-  func refusal(of code: Int32) -> MQTTRefusal {
-    switch code {
-    case 0: .none
-    case 0x84: .protocolVersion
-    case 0x86: .login
-    case 0x88: .unavailable
-    default: .other
-    }
-  }
+  /// The broker's answer read as the real client reads it, in the protocol spoken now.
+  func refusal(of code: Int32) -> MQTTRefusal { MQTTRefusal(connack: code, mqtt5: speaksMQTT5) }
 
   func refusalText(of code: Int32) -> String { "refusal \(code)" }
 

@@ -50,7 +50,7 @@ package enum MotionThresholds {
 
   /// The percentiles of the arrival times given as the earliest and the latest (the median is the
   /// time itself): the middle 90 % of the hypotheses that come.
-  static let arrivalPercentiles = (earliest: 0.05, latest: 0.95)
+  package static let arrivalPercentiles = (earliest: 0.05, latest: 0.95)
 
   /// Metres per second: a hypothesis whose range changes by less than this either way counts as
   /// neither approaching nor receding (5 km/h). Slower than that, a storm 10 km away is hours from

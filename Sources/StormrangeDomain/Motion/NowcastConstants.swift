@@ -6,7 +6,7 @@
 /// (``AS3935``) and other detectors' ±10 % (``DistanceUncertainty/detectorFraction``).
 ///
 /// Units: metres, seconds, degrees.
-enum NowcastConstants {
+package enum NowcastConstants {
   // MARK: How storms move
 
   /// Velocity random walk of a storm in steady motion, m²/s³ per axis: its velocity drifts by
@@ -40,8 +40,8 @@ enum NowcastConstants {
   /// Thunder comes first from the nearest part of the channel, so a timed range is short of the
   /// distance to where the flash is centred, by about this much on average, with this spread.
   /// SOURCE-CHANNEL
-  static let nearestChannelBias = 1_000.0
-  static let nearestChannelSpread = 1_200.0
+  package static let nearestChannelBias = 1_000.0
+  package static let nearestChannelSpread = 1_200.0
 
   /// A person's net lateness in tapping, seconds: it does not cancel between the two taps.
   static let tapBias = 0.1

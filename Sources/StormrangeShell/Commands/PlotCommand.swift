@@ -16,7 +16,7 @@ struct PlotCommand: Command {
          the unit set with 'set unit', and the fitted track with its
          heading and closest approach
     One bar per measurement at its time, in the unit set with 'set unit'. The
-    dashed line marks 10 km: lightning inside it is close.
+    dashed line marks \(Int(SafetyAdvice.closeDistance / 1000)) km: lightning inside it is close.
     Unicode block characters when the locale is UTF-8 (LC_ALL, LC_CTYPE or
     LANG), plain ASCII otherwise. Fits an 80-column terminal.
     """

@@ -13,7 +13,7 @@ struct StatsCommand: Command {
   let summary = "per storm: count, start and end, nearest, farthest and mean distance"
   let usage = "stats [--json]"
   let details = """
-    A storm is a run of measurements less than 30 minutes apart; the last one
+    A storm is a run of measurements less than \(Int(Storm.separatingGap / 60)) minutes apart; the last one
     listed is the current storm. Times are local; 'end' is the last flash.
     --json  an array with one object per storm: index, count, start, end
             (ISO 8601 UTC), nearest_m, farthest_m, mean_m, and motion (as in
