@@ -2,6 +2,7 @@
 process we can read line by line and kill, the history as plistlib sees it, and the
 conditions that make a write fail (a read-only directory, a full disk, a dropped privilege)."""
 
+import atexit
 import contextlib
 import hashlib
 import os
@@ -154,6 +155,24 @@ def shared_directory() -> Path:
     path = Path(tempfile.mkdtemp(prefix="stormrange-guarantee-", dir="/tmp"))
     path.chmod(0o755)
     return path
+
+
+_copies_for_users: dict[str, str] = {}
+
+
+def binary_for_users(binary: str) -> str:
+    """`binary`, or a copy an unprivileged user can run when a folder above it is closed to others:
+    a clone in `mktemp -d`'s 0700 folder holds a binary that `nobody` cannot reach. Copied once."""
+    path = Path(binary).resolve()
+    if all(folder.stat().st_mode & 0o001 for folder in path.parents):
+        return binary
+    if binary not in _copies_for_users:
+        copy = shared_directory() / path.name
+        shutil.copy2(path, copy)
+        copy.chmod(0o755)
+        atexit.register(shutil.rmtree, copy.parent, ignore_errors=True)
+        _copies_for_users[binary] = str(copy)
+    return _copies_for_users[binary]
 
 
 def unprivileged_user() -> tuple[int, int] | None:

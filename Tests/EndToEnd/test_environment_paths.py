@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from conftest import RUN_TIMEOUT, sample_entry, show_rows
-from guarantee_support import as_user, shared_directory
+from guarantee_support import as_user, binary_for_users, shared_directory
 
 LATIN1 = b"Z\xfcrich"  # "Zürich" in Latin-1: not UTF-8
 
@@ -154,7 +154,8 @@ def test_without_home_and_no_password_entry_stormrange_refuses_before_creating_a
         directory.chmod(0o777)
         # As that user a write under / fails anyway, so even an old binary cannot create files there.
         result = subprocess.run(
-            [sandbox.binary, "add", "6"], env=without_home_or_xdg(sandbox), cwd=directory, capture_output=True,
+            [binary_for_users(sandbox.binary), "add", "6"], env=without_home_or_xdg(sandbox), cwd=directory,
+            capture_output=True,
             text=True, timeout=RUN_TIMEOUT, stdin=subprocess.DEVNULL, preexec_fn=as_user(uid, uid),
         )
         assert result.returncode == 2, result.stderr

@@ -18,6 +18,7 @@ from guarantee_support import (
     LINE_ERROR,
     LineProcess,
     as_user,
+    binary_for_users,
     can_drop_privileges,
     digest,
     fill_disk,
@@ -176,7 +177,7 @@ def _errors(process):
 
 def test_a_failed_save_changes_nothing_and_the_session_goes_on(sandbox, condition):
     path = condition.path
-    argv = [sandbox.binary, "--echo", "--file", str(path)]
+    argv = [binary_for_users(sandbox.binary), "--echo", "--file", str(path)]
     process = LineProcess(argv, condition.env, condition.popen.pop("cwd", sandbox.home), **condition.popen)
     try:
         process.send("add 5 note before\n")  # line 1
@@ -246,7 +247,7 @@ def test_undo_and_delete_that_cannot_be_saved_change_nothing(sandbox):
         pytest.skip(problem)
     directory = sandbox.home / "history"
     path = directory / "history.plist"
-    argv = [sandbox.binary, "--echo", "--file", str(path)]
+    argv = [binary_for_users(sandbox.binary), "--echo", "--file", str(path)]
     process = LineProcess(argv, sandbox.env, sandbox.home)
     try:
         process.send("add 5 note one\nadd 6 note two\n")

@@ -16,7 +16,8 @@ import subprocess
 import pytest
 
 from guarantee_support import (
-    as_user, can_drop_privileges, notes_in, shared_directory, unprivileged_env, unprivileged_user,
+    as_user, binary_for_users, can_drop_privileges, notes_in, shared_directory, unprivileged_env,
+    unprivileged_user,
 )
 
 
@@ -51,8 +52,9 @@ def _run(sandbox, path, *words, user=None, groups=(), check=True):
         preexec = _as_member(*user, groups) if groups else as_user(*user)
         # Settings and the like where that user may write them: the history's folder.
         env, cwd = unprivileged_env(sandbox.env, path.parent), path.parent
+    binary = sandbox.binary if user is None else binary_for_users(sandbox.binary)
     result = subprocess.run(
-        [sandbox.binary, "--file", str(path), *words], env=env, cwd=cwd, capture_output=True, timeout=15,
+        [binary, "--file", str(path), *words], env=env, cwd=cwd, capture_output=True, timeout=15,
         preexec_fn=preexec, text=True,
     )
     if check:
