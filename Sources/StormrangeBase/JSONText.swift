@@ -13,10 +13,7 @@ package enum JSONText {
   package static func string(_ text: String) -> String {
     // Printable ASCII but the quote and the backslash, what dates and nearly every note are, is
     // written as it is, without looking at each scalar (`export json` writes four strings a row).
-    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-    }
-    if plain == true { return "\"" + text + "\"" }
+    if text.isPrintableASCII(excluding: [UInt8(ascii: "\""), UInt8(ascii: "\\")]) { return "\"" + text + "\"" }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

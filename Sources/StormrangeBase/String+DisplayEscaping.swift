@@ -15,11 +15,18 @@ extension StringProtocol {
   /// Whether any scalar is ``Unicode/Scalar/isEscapedForDisplay``. Printable ASCII, what nearly
   /// every note is, is told from its bytes without decoding a scalar (`show` asks for every note).
   private var needsEscapingForDisplay: Bool {
-    let printableASCII = utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-    }
-    if printableASCII == true { return false }
+    if isPrintableASCII() { return false }
     return unicodeScalars.contains(where: \.isEscapedForDisplay)
+  }
+
+  /// Whether every byte is printable ASCII (a space to `~`) and none is one of `excluded`: text that
+  /// needs no escaping, told from its bytes without decoding a scalar (a note in `show`, a string in
+  /// `export json`).
+  package func isPrintableASCII(excluding excluded: [UInt8] = []) -> Bool {
+    let plain = utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && !excluded.contains($0) }
+    }
+    return plain == true
   }
 
   /// Text the user typed, as it is safe to echo inside an error message: escaped as in
