@@ -82,7 +82,7 @@ package struct LocalTime: Equatable, Sendable {
   }
 
   /// The zone's offset from UTC at `date`, `+02:00` (`-03:30`, `+00:00`).
-  package func formatOffset(_ date: Date) -> String {
+  func formatOffset(_ date: Date) -> String {
     let offset = brokenDown(date).tm_gmtoff
     let minutes = abs(offset) / 60
     return (offset < 0 ? "-" : "+") + Self.pad(minutes / 60) + ":" + Self.pad(minutes % 60)

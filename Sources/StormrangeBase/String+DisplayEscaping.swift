@@ -22,7 +22,7 @@ extension StringProtocol {
   /// Whether every byte is printable ASCII (a space to `~`) and none is one of `excluded`: text that
   /// needs no escaping, told from its bytes without decoding a scalar (a note in `show`, a string in
   /// `export json`).
-  package func isPrintableASCII(excluding excluded: [UInt8] = []) -> Bool {
+  func isPrintableASCII(excluding excluded: [UInt8] = []) -> Bool {
     let plain = utf8.withContiguousStorageIfAvailable { bytes in
       bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && !excluded.contains($0) }
     }
@@ -64,7 +64,7 @@ extension Unicode.Scalar {
   /// - the line and paragraph separators (Zl, Zp: U+2028, U+2029), which break a line;
   /// - noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF,
   ///   U+1FFFE, …), which are not text.
-  package var isEscapedForDisplay: Bool {
+  var isEscapedForDisplay: Bool {
     if value < 0xA0 { return isControlCharacter }
     switch properties.generalCategory {
     case .format, .lineSeparator, .paragraphSeparator: return true

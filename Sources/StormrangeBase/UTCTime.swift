@@ -11,8 +11,8 @@ import FoundationEssentials
 package enum UTCTime {
   /// The first and last second that four-digit years can hold (0001-01-01T00:00:00Z and
   /// 9999-12-31T23:59:59Z), as seconds since 1970.
-  package static let earliestSecond: Int64 = -62_135_596_800
-  package static let latestSecond: Int64 = 253_402_300_799
+  static let earliestSecond: Int64 = -62_135_596_800
+  static let latestSecond: Int64 = 253_402_300_799
   /// The years of ``earliestSecond`` and ``latestSecond``.
   package static let years = 1...9999
   /// ``years`` as a file's dates write them: `0001 to 9999`.

@@ -14,7 +14,7 @@ package struct SensorSummary: Equatable, Sendable {
   /// Messages that repeated the last strike count: no new strike.
   package var repeats = 0
   /// Strikes the count went up by without a distance to record, or whose reading was refused.
-  package var strikesNotRecorded = 0
+  var strikesNotRecorded = 0
   /// Times the counter started again: a start-up message, or a lower count after an hour's silence.
   package var resets = 0
   /// Times the 8-bit counter went past 255 back to 0.
@@ -25,9 +25,9 @@ package struct SensorSummary: Equatable, Sendable {
   package var disturbers = 0
   /// Other events that are not lightning (Tasmota's 3, 7, 8 and 9: distance unknown, an interrupt
   /// without an event, a flickering interrupt line, powered off).
-  package var otherEvents = 0
+  var otherEvents = 0
   /// The message time of its latest message (the arrival when it had none).
-  package var lastMessage: Date?
+  var lastMessage: Date?
 
   package init(source: DetectorSource) { self.source = source }
 

@@ -12,7 +12,7 @@ package struct Bearing: Equatable, Hashable, Sendable {
   ]
   /// The 16 points in words, in the order of ``compassPoints``: what people say ("from the
   /// southwest"). Typed in any case, with or without hyphens (`south-west`, `SouthWest`).
-  package static let compassWords = [
+  static let compassWords = [
     "north", "north-northeast", "northeast", "east-northeast", "east", "east-southeast", "southeast",
     "south-southeast", "south", "south-southwest", "southwest", "west-southwest", "west", "west-northwest",
     "northwest", "north-northwest",

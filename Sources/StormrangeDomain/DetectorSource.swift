@@ -27,7 +27,7 @@ package struct DetectorSource: Equatable, Hashable, Sendable {
   }
 
   /// Whether `name` is 1–32 characters of `A`–`Z`, `a`–`z`, `0`–`9`, `-`, `_` and `.`.
-  package static func isValid(_ name: String) -> Bool {
+  static func isValid(_ name: String) -> Bool {
     let bytes = name.utf8
     guard !bytes.isEmpty, bytes.count <= maximumLength else { return false }
     return bytes.allSatisfy { byte in

@@ -19,10 +19,10 @@ package enum DistanceUncertainty {
   /// How well the air temperature is known, in °C either way.
   package static let temperatureUncertainty = 5.0
   /// The standard error of a detector other than the AS3935, as a fraction of its distance.
-  package static let detectorFraction = 0.1
+  static let detectorFraction = 0.1
 
   /// The delay's uncertainty in seconds: two independent taps.
-  package static var delaySeconds: Double { 2.0.squareRoot() * reactionTime }
+  static var delaySeconds: Double { 2.0.squareRoot() * reactionTime }
 
   /// ± metres for `measurement`.
   package static func metres(for measurement: Measurement) -> Double {
@@ -44,7 +44,7 @@ package enum DistanceUncertainty {
   }
 
   /// ± metres for a detector's reading of `distance` metres.
-  package static func detectorMetres(distance: Double, source: DetectorSource) -> Double {
+  static func detectorMetres(distance: Double, source: DetectorSource) -> Double {
     if source.kind == .as3935, let interval = AS3935.interval(forMetres: distance) {
       return (interval.upperBound - interval.lowerBound) / 12.0.squareRoot()
     }

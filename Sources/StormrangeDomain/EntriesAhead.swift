@@ -10,7 +10,7 @@ package struct EntriesAhead: Equatable, Sendable {
   /// How many entries are ahead.
   package let count: Int
   /// The earliest thunder among them; nil when there are none.
-  package let firstThunder: Date?
+  let firstThunder: Date?
 
   init(count: Int, firstThunder: Date?) {
     self.count = count

@@ -14,7 +14,7 @@ package struct MeasuredRanges: Equatable, Sendable {
   /// How many measurements each end's median is taken over.
   package static let endCount = 3
   /// The fewest measurements in the window for the two medians; fewer are listed.
-  package static let robustCount = 2 * endCount
+  static let robustCount = 2 * endCount
 
   package enum Shape: Equatable, Sendable {
     /// The medians of the first and the last ``endCount``, metres, and the seconds between their

@@ -34,12 +34,12 @@ extension MeasurementRules {
   }
 
   /// Checks an air temperature in °C a delay was timed at.
-  package func checkTemperature(_ celsius: Double) throws(MeasurementError) {
+  func checkTemperature(_ celsius: Double) throws(MeasurementError) {
     guard SpeedOfSound.plausibleCelsius.contains(celsius) else { throw .temperatureImplausible(celsius) }
   }
 
   /// Checks a speed of sound in m/s a delay was turned into a distance with.
-  package func checkSpeedOfSound(_ metresPerSecond: Double) throws(MeasurementError) {
+  func checkSpeedOfSound(_ metresPerSecond: Double) throws(MeasurementError) {
     guard SpeedOfSound.plausibleMetresPerSecond.contains(metresPerSecond) else {
       throw .speedOfSoundImplausible(metresPerSecond)
     }
@@ -48,7 +48,7 @@ extension MeasurementRules {
   /// Checks a timed measurement's distance in metres as given: against `timing` within
   /// ``distanceTolerance`` (when the rule set has one), then more than 0 and at most
   /// ``maximumDistance``.
-  package func checkDistance(_ distance: Double, of timing: ThunderTiming) throws(MeasurementError) {
+  func checkDistance(_ distance: Double, of timing: ThunderTiming) throws(MeasurementError) {
     if let distanceTolerance {
       let expected = timing.distance
       guard abs(distance - expected) <= max(distanceTolerance.metres, expected * distanceTolerance.fraction)
@@ -60,7 +60,7 @@ extension MeasurementRules {
   /// Checks a distance in metres reported by a detector (`typed` as given, for messages): more than
   /// 0, at most ``maximumDistance``, and for a source of the kind ``DetectorKind/as3935`` one of its
   /// steps.
-  package func checkDetectorDistance(
+  func checkDetectorDistance(
     _ metres: Double, source: DetectorSource?, typed: @autoclosure () -> String
   ) throws(MeasurementError) {
     // Infinity is a finite number times a unit that overflowed (`1e306 km`): too far, not negative.

@@ -13,14 +13,14 @@ extension MeasurementRules {
   package static var clockTolerance: Double { typedDateLead }
 
   /// Whether `date` is more than ``clockTolerance`` after `now`.
-  package static func isAhead(_ date: Date, of now: Date) -> Bool {
+  static func isAhead(_ date: Date, of now: Date) -> Bool {
     date.timeIntervalSince(now) > clockTolerance
   }
 
   /// Whether `measurement` is ahead of `now`: its thunder (a detector's reading: its date, see
   /// ``Measurement/thunderDate``) is more than ``clockTolerance`` after it. Since the thunder
   /// follows the flash, this holds of every measurement whose flash is ahead.
-  package static func isAhead(_ measurement: Measurement, of now: Date) -> Bool {
+  static func isAhead(_ measurement: Measurement, of now: Date) -> Bool {
     isAhead(measurement.thunderDate, of: now)
   }
 

@@ -41,7 +41,7 @@ package struct MeasurementRules: Sendable {
   /// Atlas ("Thunder") says it is usually not heard beyond 20 km; the US National Weather Service
   /// puts the usual limit at about 15 miles (24 km), with rare reports near 30 miles (48 km). The one
   /// statement of the fact: the delay warning and the limits below are built from it.
-  package static let thunderRarelyHeardBeyond: Double = 25_000
+  static let thunderRarelyHeardBeyond: Double = 25_000
   /// The longest delay any rule set takes, about 100 km of thunder. It is not where thunder stops:
   /// it is twice the farthest thunder ever reported (~50 km), so that no real delay, however rare,
   /// is refused, while a number that cannot be a delay (minutes typed as seconds, a slip of the
@@ -60,10 +60,10 @@ package struct MeasurementRules: Sendable {
     "thunder is rarely heard beyond about \(Int(thunderRarelyHeardBeyond / 1000)) km (\(Int(warningDelay)) s)"
   }
   /// Notes are short remarks; a longer line is almost certainly pasted by mistake.
-  package static let maximumNoteLength = 1000
+  static let maximumNoteLength = 1000
   /// The farthest distance a measurement can give: the longest delay at the fastest plausible speed
   /// of sound (about 112 km).
-  package static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
+  static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
   /// The farthest reading a detector's range typed with `add` (or read by `ingest km`) may give:
   /// 111,954 m, the largest whole metre under ``maximumDistance`` that every unit shows rounded down
   /// (111.95 km, 69.56 mi, 60.45 nmi, 367303 ft), so that a distance as `show` prints it, in any unit,
@@ -75,19 +75,19 @@ package struct MeasurementRules: Sendable {
   package static let typedDateLead: Double = 60
   /// How far ahead of the clock a stored date may lie: clocks of the machines that share a history
   /// disagree, but not by more than this; a later date is a mistake (9999-12-31).
-  package static let storedDateLead: Double = 86400
+  static let storedDateLead: Double = 86400
 
   /// The shortest delay accepted; nil: any delay more than 0.
-  package let minimumDelay: Double?
+  let minimumDelay: Double?
   /// How far ahead of the clock a date may lie, in seconds; nil: not checked (the clock's own).
-  package let dateLead: Double?
+  let dateLead: Double?
   /// Which characters a note may hold, and how many.
   package let notes: Notes
   /// How far a given distance may stray from delay × speed of sound, as (metres, fraction): the
   /// larger of the two counts. Nil: not compared.
-  package let distanceTolerance: (metres: Double, fraction: Double)?
+  let distanceTolerance: (metres: Double, fraction: Double)?
   /// Whether a source may be `.` or `..` (``DetectorSource/folderNames``): only a stored one.
-  package let acceptsFolderNamedSources: Bool
+  let acceptsFolderNamedSources: Bool
 
   /// A measurement typed with `add`.
   package static let typed = MeasurementRules(

@@ -44,7 +44,7 @@ package struct SafetyAdvice: Equatable, Sendable {
 
   /// The advice when there are no measurements: all clear, with no thunder to count from (the same
   /// at any time).
-  package static let noMeasurements = SafetyAdvice(
+  static let noMeasurements = SafetyAdvice(
     lastThunder: nil, detected: false, lastCloseThunder: nil, now: Date(timeIntervalSince1970: 0))
 
   /// The advice at `now` from `measurements`: all of them up to now, whatever storm they were

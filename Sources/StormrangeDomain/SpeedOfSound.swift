@@ -11,7 +11,7 @@ package enum SpeedOfSound {
 
   /// Speeds another tool may have stored: those of plausible air temperatures, ±2 % (some store a
   /// fixed 343 m/s, or use another formula).
-  package static let plausibleMetresPerSecond: ClosedRange<Double> =
+  static let plausibleMetresPerSecond: ClosedRange<Double> =
     metresPerSecond(celsius: plausibleCelsius.lowerBound)
     * 0.98...metresPerSecond(celsius: plausibleCelsius.upperBound) * 1.02
 }

@@ -34,7 +34,7 @@ package struct Storm: Equatable, Sendable {
   package var lastThunder: Date { measurements.lazy.map(\.thunderDate).max()! }
   /// When the storm is over if no more thunder is heard: ``SafetyAdvice/allClearWait`` (30 minutes)
   /// after its last thunder, the moment of the all-clear.
-  package var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
+  var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
 
   /// Whether the storm is over at `now`: its all-clear (``overAt``) has come.
   package func isOver(at now: Date) -> Bool { now >= overAt }

@@ -10,8 +10,8 @@ package struct BrokerAddress: Equatable, Sendable {
   package let port: Int
   package let usesTLS: Bool
 
-  package static let plainPort = 1883
-  package static let tlsPort = 8883
+  static let plainPort = 1883
+  static let tlsPort = 8883
 
   package init(host: String, port: Int, usesTLS: Bool) {
     self.host = host

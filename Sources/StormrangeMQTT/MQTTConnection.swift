@@ -22,7 +22,7 @@ package final class MQTTConnection {
   /// that, and publishes its will.
   package static let keepAlive = 60
   /// The longest the loop sleeps while connected, so that the keep-alive is kept (seconds).
-  package static let keepAliveCheck: Double = 10
+  static let keepAliveCheck: Double = 10
 
   package let service: MQTTService
   private let client: any MQTTClient
@@ -31,7 +31,7 @@ package final class MQTTConnection {
   package private(set) var state = State.disconnected
   private var backoff = ReconnectBackoff()
   /// When to try the broker again (monotonic seconds).
-  package private(set) var retryAt: Double = 0
+  private(set) var retryAt: Double = 0
   private var received: [ReceivedMessage] = []
 
   package init(service: MQTTService, client: any MQTTClient, log: @escaping (String) -> Void) {

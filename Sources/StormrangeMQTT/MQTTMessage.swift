@@ -24,6 +24,6 @@ package struct MQTTTopics: Equatable, Sendable {
   /// The health summary of the detector `source` (a source name: letters, digits, `-`, `_`, `.`).
   package func sensor(_ source: String) -> String { prefix + "/sensors/" + source }
 
-  package static let online = "online"
+  static let online = "online"
   package static let offline = "offline"
 }

@@ -4,7 +4,7 @@ import StormrangeStore
 
 extension MQTTOptions {
   /// The environment variable that may hold the password.
-  package static let passwordVariable = "STORMRANGE_MQTT_PASSWORD"
+  static let passwordVariable = "STORMRANGE_MQTT_PASSWORD"
 
   /// The password to log in with: the first line of `--password-file` (without its line end), else
   /// `STORMRANGE_MQTT_PASSWORD` when set and not empty; nil for none. Never from the command line,

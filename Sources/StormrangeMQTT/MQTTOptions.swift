@@ -6,23 +6,23 @@ import StormrangeStore
 package struct MQTTOptions: Equatable, Sendable {
   package var broker: BrokerAddress
   /// The topics' first level (or levels): `stormrange/status`, `stormrange/availability`.
-  package var topicPrefix = Self.defaultTopicPrefix
+  var topicPrefix = Self.defaultTopicPrefix
   /// Where Home Assistant looks for discovery configs; nil: none are published.
-  package var homeAssistantPrefix: String?
+  var homeAssistantPrefix: String?
   /// `--homeassistant-remove`: clear the device's retained configs (and the prefix's status and
   /// availability) at the broker and end, instead of running the service.
   package var removesHomeAssistant = false
-  package var subscriptions: [MQTTSubscription] = []
+  var subscriptions: [MQTTSubscription] = []
   package var username: String?
   /// The file holding the password (its first line), when given. A path is bytes, kept exactly
   /// as given, even bytes that are not UTF-8, as `export` and `import` keep theirs.
-  package var passwordFile: SystemPath?
+  var passwordFile: SystemPath?
   /// The certificate authorities that may sign the broker's certificate (PEM); without it, the
   /// system's. Bytes, as ``passwordFile``.
   package var caFile: SystemPath?
 
-  package static let defaultTopicPrefix = "stormrange"
-  package static let defaultHomeAssistantPrefix = "homeassistant"
+  static let defaultTopicPrefix = "stormrange"
+  static let defaultHomeAssistantPrefix = "homeassistant"
 
   package init(broker: BrokerAddress) { self.broker = broker }
 

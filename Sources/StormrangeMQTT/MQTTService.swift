@@ -59,7 +59,7 @@ package final class MQTTService {
   package var offline: MQTTMessage { will }
 
   /// The topic filters to subscribe to on every connection.
-  package var subscriptionFilters: [String] { options.subscriptions.map(\.filter) }
+  var subscriptionFilters: [String] { options.subscriptions.map(\.filter) }
 
   /// Everything to publish on a new connection, the status as it is now: the broker may have lost
   /// what was retained (it restarted without persistence), and Home Assistant re-reads it all.
@@ -109,7 +109,7 @@ package final class MQTTService {
     guard !fresh.isEmpty else { return [] }
     session.beginGroup()
     var changedSources: Set<String> = []
-    let before = session.history.entries.count
+    let before = session.recorded.count
     for message in fresh {
       guard let subscription = subscription(for: message.topic) else { continue }
       guard !message.isTooLong else {
@@ -118,7 +118,7 @@ package final class MQTTService {
       }
       if let source = ingest(message, as: subscription.format) { changedSources.insert(source) }
     }
-    let recorded = session.history.entries.count - before
+    let recorded = session.recorded.count - before
     do {
       try session.commitGroup()
     } catch {

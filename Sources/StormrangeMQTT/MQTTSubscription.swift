@@ -4,7 +4,7 @@ import StormrangeShell
 
 /// `--subscribe TOPIC=FORMAT`: a topic filter (MQTT wildcards allowed) whose messages are read as
 /// `ingest FORMAT` reads its lines.
-package struct MQTTSubscription: Equatable, Sendable {
+struct MQTTSubscription: Equatable, Sendable {
   package let filter: String
   package let format: DetectorFormat
 

@@ -1,6 +1,6 @@
 /// How long `mqtt` waits before it tries the broker again: 1 s after the first failure, doubling
 /// with each failure in a row up to 30 s; a connection that succeeds starts again from 1 s.
-package struct ReconnectBackoff: Equatable, Sendable {
+struct ReconnectBackoff: Equatable, Sendable {
   package static let first: Double = 1
   package static let longest: Double = 30
 
@@ -15,5 +15,5 @@ package struct ReconnectBackoff: Equatable, Sendable {
     return delay
   }
 
-  package mutating func succeeded() { delay = Self.first }
+  mutating func succeeded() { delay = Self.first }
 }

@@ -65,10 +65,10 @@ package struct ArgumentPreParser: ParsableArguments {
   }
 
   /// Like the shell, a word that starts with `-` is a flag, except `-` alone.
-  package static func isFlag(_ argument: String) -> Bool { argument.hasPrefix("-") && argument != "-" }
+  static func isFlag(_ argument: String) -> Bool { argument.hasPrefix("-") && argument != "-" }
 
   /// argument-parser's `--generate-completion-script [shell]`, which it looks for before parsing.
-  package static func isCompletionFlag(_ argument: String) -> Bool {
+  static func isCompletionFlag(_ argument: String) -> Bool {
     argument == "--generate-completion-script" || argument.hasPrefix("--generate-completion-script=")
   }
 

@@ -10,7 +10,7 @@ package enum ExitStatus {
   /// Bad flags; argument-parser's own is 64.
   package static let badFlags: Int32 = 2
   /// As if killed by SIGPIPE, but only ever after a whole command.
-  package static let closedPipe: Int32 = 141
+  static let closedPipe: Int32 = 141
 
   /// A run ended by signal `number`, as shells report a process it killed.
   package static func endedBy(signal number: Int32) -> Int32 { 128 + number }

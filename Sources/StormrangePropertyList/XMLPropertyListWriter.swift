@@ -105,7 +105,7 @@ package enum XMLPropertyListWriter {
   ///
   /// A carriage return is written as `&#13;`: XML readers turn a literal one into a line feed, so
   /// only the reference round-trips.
-  package static func appendEscaped(_ string: String, to buffer: inout [UInt8]) throws(PropertyListError) {
+  static func appendEscaped(_ string: String, to buffer: inout [UInt8]) throws(PropertyListError) {
     var string = string
     let forbidden: UInt32? = string.withUTF8 { utf8 in
       var runStart = 0
@@ -157,7 +157,7 @@ package enum XMLPropertyListWriter {
   }
 
   /// Appends a real the way it round-trips exactly (Swift's shortest `description`; inf/-inf/nan).
-  package static func appendReal(_ value: Double, to buffer: inout [UInt8]) {
+  static func appendReal(_ value: Double, to buffer: inout [UInt8]) {
     if value.isNaN {
       appendLiteral("nan", to: &buffer)
     } else if value.isInfinite {

@@ -148,7 +148,7 @@ package enum DurableFile {
   }
 
   /// Creates `path`'s missing parent directories with mode 0700 (existing ones are left as they are).
-  package static func createParentDirectories(of path: SystemPath) throws(FileProblem) {
+  static func createParentDirectories(of path: SystemPath) throws(FileProblem) {
     try createParentDirectories(of: path, owner: nil)
   }
 

@@ -9,9 +9,9 @@ package struct FileProblem: Error, Equatable, Sendable {
   /// The errno value, when the failure came from the system.
   package var code: Int32?
   /// The path names a directory, a device or a FIFO: nothing stormrange may read as a file or move.
-  package var isNotARegularFile = false
+  var isNotARegularFile = false
   /// A wait (for a lock, for an export's reader) was given up because the process was asked to stop.
-  package var isCancelled = false
+  var isCancelled = false
 
   package init(_ message: String, code: Int32? = nil) {
     self.message = message

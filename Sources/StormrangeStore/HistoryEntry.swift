@@ -8,7 +8,7 @@ import StormrangePropertyList
 package struct HistoryEntry: Equatable, Sendable {
   package let measurement: Measurement
   /// Keys other than the ones ``HistoryFormat`` knows, e.g. another tool's `location`.
-  package let otherKeys: [PropertyListEntry]
+  let otherKeys: [PropertyListEntry]
   /// The entry's bytes from `<dict>` to `</dict>`; nil until it is first encoded.
   var encodedXML: ArraySlice<UInt8>?
 

@@ -9,7 +9,7 @@ package enum HistoryPathCheck {
   /// unreadable file moved aside (`NAME.unreadable-20260701T160300Z-99`), and the longest, the copy
   /// `clear` keeps, written through its own temporary file
   /// (`.NAME.cleared-20260701T160300Z-99.tmp-` and 20 random characters: 54 bytes more).
-  package static let longestName = 255 - 54
+  static let longestName = 255 - 54
 
   /// Why `path` cannot be the history file, or nil.
   package static func problem(with path: SystemPath) -> String? {

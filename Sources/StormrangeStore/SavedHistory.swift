@@ -254,7 +254,7 @@ package final class SavedHistory: RandomAccessCollection {
   // MARK: Group commit
 
   /// Whether changes are being gathered for one save.
-  package var isGrouping: Bool { group != nil }
+  var isGrouping: Bool { group != nil }
 
   /// Defers saving: changes until ``commitGroup()`` are applied in memory under the lock and written
   /// together, the way a database commits a group of transactions with one flush.

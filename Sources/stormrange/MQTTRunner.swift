@@ -44,7 +44,7 @@ final class MQTTRunner {
     service.discardUnwritten = { [console] in console.discardUnflushed() }
     // A history moved aside for a moment is not an empty one: a reading then is refused, not
     // saved into a new file in its place.
-    service.session.history.keepsItsFile = true
+    service.session.keepsHistoryFile = true
     let options = service.options
     try client.configure(
       will: service.will, username: options.username,

@@ -25,7 +25,7 @@ final class WatchRunner {
   init(status: LiveStatus, console: Console, polling: Bool) {
     self.status = status
     self.console = console
-    detector = HistoryChangeDetector(history: status.session.history, polling: polling)
+    detector = HistoryChangeDetector(path: status.session.historyPath, polling: polling)
   }
 
   /// Whether `STORMRANGE_WATCH_POLL` asks for polling: set, not empty and not `0`.

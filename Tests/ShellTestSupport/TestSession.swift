@@ -44,7 +44,7 @@ package struct TestSession {
 
   /// An interpreter of the session with ``commands`` as they are now.
   package var interpreter: Interpreter { Interpreter(session: session, registry: commands.registry) }
-  package var historyPath: String { session.history.path.description }
+  package var historyPath: String { session.historyPath.description }
 
   /// Runs `line` as if it arrived now; returns whether it failed.
   @discardableResult

@@ -51,7 +51,7 @@ package struct GroundMotion: Equatable, Sendable {
 
   /// This motion without its closest approach: for a storm that is over, whose closest approach is
   /// still ahead (no forecast is made for it).
-  package var withoutClosestApproach: GroundMotion {
+  var withoutClosestApproach: GroundMotion {
     var motion = self
     motion.closestApproach = nil
     return motion

@@ -15,7 +15,7 @@ package final class BatchRunner {
     /// Print each input line before its result.
     package var echo = false
     /// Most lines committed in one group.
-    package var groupLimit = 20_000
+    var groupLimit = 20_000
     package init(bail: Bool = false, echo: Bool = false) {
       self.bail = bail
       self.echo = echo

@@ -21,7 +21,7 @@ package final class IngestStream {
   package struct Result: Sendable {
     /// The history could not be read or saved: the group's readings from that line on are not on
     /// disk, and the stream ended there. The command reports it and exits 1.
-    package var saveFailure: StormrangeError?
+    var saveFailure: StormrangeError?
     /// Standard output could not be written (its reader went away, or a write failed).
     package var outputFailure: Console.WriteResult?
   }
@@ -29,7 +29,7 @@ package final class IngestStream {
   /// Warnings shown one by one; beyond this only their number, at the end.
   package static let reportedWarnings = 20
   /// Seconds between two summaries.
-  package static let summaryInterval: Double = 600
+  static let summaryInterval: Double = 600
   /// Most lines saved with one write.
   static let groupLimit = 1000
 

@@ -1,7 +1,7 @@
 /// An empty line at the prompt: starts the stopwatch, or stops it and records the delay, so a storm
 /// can be timed with Enter alone. Not listed by `help` or completion; in a batch or one-shot an
 /// empty line does nothing.
-package struct EnterCommand: Command {
+struct EnterCommand: Command {
   package init() {}
 
   package let name = ""

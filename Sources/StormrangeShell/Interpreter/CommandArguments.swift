@@ -63,7 +63,7 @@ package struct CommandArguments: Sendable {
   /// In a one-shot command, the arguments after the command name, each exactly as the shell passed
   /// it, blanks inside it kept: one value each (`--username 'John Smith'`); nil for a line read
   /// from input, which is split into words.
-  package var shellArguments: [String]? {
+  var shellArguments: [String]? {
     guard let starts = argumentStarts else { return nil }
     return starts.indices.dropFirst().map { index in
       // Each argument ends at the one space that joined it to the next.

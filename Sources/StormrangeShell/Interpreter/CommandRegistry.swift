@@ -4,7 +4,7 @@ import StormrangeBase
 package struct CommandRegistry {
   package let commands: [any Command]
   /// Runs for a line with no words (the Enter key at the prompt); not listed, never completed.
-  package let emptyLine: any Command
+  let emptyLine: any Command
 
   package init(commands: [any Command], emptyLine: any Command = EnterCommand()) {
     self.commands = commands

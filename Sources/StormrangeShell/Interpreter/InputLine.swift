@@ -22,18 +22,18 @@ package struct InputLine: Sendable {
   package var isTooLong: Bool
   /// For a one-shot command, where each of the arguments the shell passed starts in `text`, as UTF-8
   /// offsets; nil for a line read from input (the prompt, a batch).
-  package var argumentOffsets: [Int]?
+  var argumentOffsets: [Int]?
   /// For a one-shot command whose arguments are not all UTF-8: their bytes, joined by one space
   /// (`text` has U+FFFD in place of each sequence that is not UTF-8, and `isValidUTF8` is false), so
   /// that a PATH can keep them; nil otherwise.
-  package var argumentBytes: [UInt8]?
+  var argumentBytes: [UInt8]?
   /// With ``argumentBytes``, where each argument starts in them: so that a value of its own (`mqtt
   /// --cafile PATH`) keeps its bytes too.
-  package var argumentByteOffsets: [Int]?
+  var argumentByteOffsets: [Int]?
 
   /// How long the window the line arrived in is, in seconds: 0 for one that came while stormrange
   /// waited for it.
-  package var arrivalUncertainty: Double { arrival.monotonic - arrivedAfter.monotonic }
+  var arrivalUncertainty: Double { arrival.monotonic - arrivedAfter.monotonic }
 
   package init(
     _ text: String, arrival: Moment, arrivedAfter: Moment? = nil, isValidUTF8: Bool = true,

@@ -12,7 +12,7 @@ package final class Interpreter {
   }
 
   /// Whether a line would be skipped in a batch: blank, or a `#` comment.
-  package static func isBlankOrComment(_ text: String) -> Bool {
+  static func isBlankOrComment(_ text: String) -> Bool {
     let trimmed = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
     return trimmed.isEmpty || trimmed.first == "#"
   }

@@ -35,7 +35,7 @@ package final class Console {
   package private(set) var outputFailure: WriteResult?
   /// Whether the last ``flush()`` gave up standard output because a signal arrived while it was
   /// blocked.
-  package private(set) var wasInterrupted = false
+  private(set) var wasInterrupted = false
 
   /// Replaces stormrange's symbols (°, ±, ·, —, …) with ASCII stand-ins, for a terminal whose
   /// locale is not UTF-8 (see ``CharacterRepertoire``).

@@ -43,7 +43,7 @@ package final class LiveStatus {
   /// While a storm is current (the advice is to shelter), its estimates at the time now move on with
   /// time, so they are computed again this often (seconds); once it is over, only when the advice
   /// changes.
-  package static let nowcastInterval: Double = 60
+  static let nowcastInterval: Double = 60
 
   package init(session: Session) { self.session = session }
 

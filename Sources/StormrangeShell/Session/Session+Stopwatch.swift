@@ -9,7 +9,7 @@ extension Session {
   /// (stormrange was busy with the lines before: a save waiting for the lock, a slow import) is
   /// known to have arrived only within a window (``InputLine/arrivedAfter``); when the flash's and
   /// the thunder's windows together are longer than this, the delay is refused, not recorded wrong.
-  package static let maximumTimingUncertainty: Double = 0.1
+  static let maximumTimingUncertainty: Double = 0.1
 
   /// Starts (or restarts) timing at the arrival of `line`; `bearing` is where the flash was, when
   /// given.

@@ -6,7 +6,19 @@ import StormrangeStore
 /// The state a command works with: the history, the settings, the stopwatch, this session's undo
 /// steps, and where its text goes. Everything outside the process is injected.
 package final class Session {
-  package let history: SavedHistory
+  /// Changed only through the session (``changeHistory(_:)`` and its kin), which keeps the undo
+  /// steps and the shown numbers in step with it; other targets read it through ``recorded``.
+  let history: SavedHistory
+  /// What the history holds, as last read or saved: read-only outside this target.
+  package var recorded: [HistoryEntry] { history.entries }
+  /// The history's file, for a watcher of its changes.
+  package var historyPath: SystemPath { history.path }
+  /// Set by a session that runs on while the history may be moved aside for a moment (`mqtt`); see
+  /// ``SavedHistory/keepsItsFile``.
+  package var keepsHistoryFile: Bool {
+    get { history.keepsItsFile }
+    set { history.keepsItsFile = newValue }
+  }
   package let settings: SettingsStore
   package let mode: SessionMode
   package let clock: SessionClock

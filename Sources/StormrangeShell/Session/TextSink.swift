@@ -12,7 +12,7 @@ extension TextSink {
 
 /// Collects text in memory; the tests' console, and the batch runner's holding area for output that
 /// may be shown only once the changes it reports are on disk.
-package final class TextBuffer: TextSink {
+final class TextBuffer: TextSink {
   package private(set) var text = ""
   package init() {}
   package func write(_ text: String) { self.text += text }

@@ -7,7 +7,7 @@ package enum WatchWake {
   /// The longest `watch` sleeps without looking at the clock, in seconds: poll(2)'s timeout does not
   /// count time the machine was suspended, nor see the clock being set, so a status due meanwhile
   /// is at most this late.
-  package static let longestSleep: Double = 60
+  static let longestSleep: Double = 60
 
   /// poll(2)'s timeout in milliseconds, at `now` (seconds since 1970): `due` is when the status is
   /// due (seconds since 1970), `until` how soon the caller has something to do (seconds from now).

@@ -39,7 +39,7 @@ struct Batch {
       errors: console.errors)
   }
 
-  var historyPath: String { session.history.path.description }
+  var historyPath: String { session.historyPath.description }
 
   /// Runs `lines` as a batch that has all arrived; `tooLong`, `readFailure` and `whenDrained` as
   /// ``ArrayLineSource`` says.
