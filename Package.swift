@@ -11,7 +11,7 @@ import PackageDescription
 //   StormrangePropertyList  the property-list codec; knows nothing of storms
 //   StormrangeStore         the history file and its transactions, durable files, the lock, settings
 //   StormrangeRendering     what people read: status text and JSON, charts, the map, the palette,
-//                           measurement errors in words; on Base and Domain only
+//                           on Base and Domain only
 //   StormrangeExchange      CSV, JSON and property-list import and export; throws ExchangeError
 //   StormrangeDetectors     detectors' messages and each sensor's state; knows no session
 //   StormrangeShell         the interpreter, the session, the commands, batches, the man page, and
@@ -62,7 +62,7 @@ let package = Package(
     .target(
       name: "StormrangeExchange",
       dependencies: [
-        "StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore", "StormrangeRendering",
+        "StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "StormrangeStore",
       ],
       swiftSettings: swiftSettings),
     .target(

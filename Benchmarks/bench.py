@@ -38,8 +38,7 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
 8. `watch` when nothing changes (≤ 1 % of a core): `stormrange --file H100k watch --json` into a
    pipe, once its first line is out: the CPU time it uses (user + system, from /proc/PID/stat) over
    a fixed stretch of wall time, in % of one core. H100k's storm is long over, so nothing is due
-   until the history changes. With --baseline OLD, the same for the binary OLD (say the release
-   before issue 17, which computed the whole status every second) is the peer column. Two notes
+   until the history changes. Two notes
    give the same for a storm that is current (its last flash a minute ago: the status is computed
    again once a minute, so the stretch is 65 s) and for the dashboard at an 80×24 terminal, whose
    countdown ticks every second from the last result.
@@ -92,7 +91,7 @@ PEER = os.environ.get("STORMRANGE_PEER_BIN", os.path.join(ROOT, ".build/release/
 # The same peer as `swift build -c release` builds it by default, linked dynamically (Scripts/bench).
 PEER_DYNAMIC = os.environ.get(
     "STORMRANGE_PEER_DYNAMIC_BIN", os.path.join(ROOT, ".build-dynamic/release/stormrange-peer-benchmark"))
-# --baseline: an older stormrange to measure `watch` when nothing changes beside this one.
+# --baseline: an older stormrange, measured for every figure beside this one (main says how).
 BASELINE = None
 TABLE_DOCUMENT = os.path.join(ROOT, "docs", "performance.md")
 MARKERS = ("<!-- BENCHMARK:BEGIN -->", "<!-- BENCHMARK:END -->")
@@ -442,25 +441,19 @@ def peak_memory(files, runs):
 
 
 def idle_watch(files, runs):
-    def measure(binary, history, seconds, dashboard=False):
-        return Figure([idle_cpu_percent(binary, history, seconds, dashboard) for _ in range(runs.long)],
+    def measure(history, seconds, dashboard=False):
+        return Figure([idle_cpu_percent(BIN, history, seconds, dashboard) for _ in range(runs.long)],
                       "% of a core")
 
     seconds = 10 if runs is FULL else 5
     current = 65 if runs is FULL else 15
-    binaries = [BIN] + ([BASELINE] if BASELINE else [])
-    over = [measure(binary, files.h100k, seconds) for binary in binaries]
-    storm = [measure(binary, files.h100k_current, current) for binary in binaries]
-    screen = [measure(binary, files.h100k, seconds, dashboard=True) for binary in binaries]
-
-    def sides(figures):
-        return figures[0].text() + (f" ({os.path.basename(BASELINE)}: {figures[1].text()})" if BASELINE else "")
-
-    return Row("`watch --json` when nothing changes, 100k history, storm over", over[0],
-               over[1] if BASELINE else None, "1",
+    over = measure(files.h100k, seconds)
+    storm = measure(files.h100k_current, current)
+    screen = measure(files.h100k, seconds, dashboard=True)
+    return Row("`watch --json` when nothing changes, 100k history, storm over", over, None, "1",
                note=f"`watch` when nothing changes, 100k history (not a goal): `--json` with the storm current "
                     f"(its last flash a minute before, computed again once a minute; over {current} s) "
-                    f"{sides(storm)}; the dashboard at 80×24, storm over, {sides(screen)}.")
+                    f"{storm.text()}; the dashboard at 80×24, storm over, {screen.text()}.")
 
 
 def mqtt_latency(files, runs):
@@ -522,12 +515,28 @@ def machine_facts(work, runs, load_before):
     ]
 
 
-def render(facts, rows):
+def render(facts, rows, beside=None):
     table = ["| figure: stormrange ÷ peer | stormrange | peer, same run | ratio | goal | met |",
              "|---|---|---|---|---|---|"]
     table += ["| " + " | ".join(row.cells()) + " |" for row in rows]
     notes = [row.note for row in rows if row.note]
-    return "\n\n".join(["\n".join(facts), "\n".join(table), *notes]) + "\n"
+    parts = ["\n".join(facts), "\n".join(table), *notes]
+    if beside:
+        parts.append("\n".join(baseline_table(rows, beside)))
+    return "\n\n".join(parts) + "\n"
+
+
+def baseline_table(rows, beside):
+    """Each figure of this binary beside the same figure of --baseline's, measured right after it:
+    new ÷ old, where above 1.05 is more than 5 % worse (every figure is a time, a share of a core
+    or memory: lower is better)."""
+    name = os.path.basename(BASELINE)
+    table = [f"| figure | this stormrange | {name}, same run | new ÷ old |", "|---|---|---|---|"]
+    for new, old in zip(rows, beside):
+        ratio = new.ours.median / old.ours.median if old.ours.median else float("nan")
+        flag = " (worse by more than 5 %)" if ratio > 1.05 else ""
+        table.append(f"| {new.name} | {new.ours.text()} | {old.ours.text()} | {ratio:.3f}{flag} |")
+    return table
 
 
 def update_docs(text):
@@ -572,9 +581,10 @@ def main():
                         help="only this figure, by its function's name (nowcast_status, …); repeatable")
     parser.add_argument("--update-docs", action="store_true", help="write the table into docs/performance.md")
     parser.add_argument("--baseline", metavar="BINARY",
-                        help="another stormrange (an older release) to measure `watch` when nothing changes beside")
+                        help="another stormrange (an older release): every figure is measured for it too, "
+                             "right after this one's, and a table gives new ÷ old")
     options = parser.parse_args()
-    global BASELINE
+    global BASELINE, BIN
     BASELINE = options.baseline and os.path.abspath(options.baseline)
     runs = QUICK if options.quick else FULL
 
@@ -586,14 +596,23 @@ def main():
         load_before = os.getloadavg()[0]
         print("making the histories…", file=sys.stderr, flush=True)
         files = Files(work)
-        rows = []
+        rows, beside = [], []
+        this = BIN
         for goal in [goal for goal in GOALS if not options.only or goal.__name__ in options.only]:
             started = time.monotonic()
             rows.append(goal(files, runs))
-            name, ours, peer, ratio, goal, verdict = rows[-1].cells()
-            print(f"  {name}: {ours} ÷ {peer} = {ratio}, {goal}: {verdict} ({time.monotonic() - started:.0f} s)",
+            name, ours, peer, ratio, bound, verdict = rows[-1].cells()
+            print(f"  {name}: {ours} ÷ {peer} = {ratio}, {bound}: {verdict} ({time.monotonic() - started:.0f} s)",
                   file=sys.stderr, flush=True)
-        text = render(machine_facts(work, runs, load_before), rows)
+            if BASELINE:
+                # The same figure for the older binary, right after, on the same files and load.
+                BIN = BASELINE
+                try:
+                    beside.append(goal(files, runs))
+                finally:
+                    BIN = this
+                print(f"    {os.path.basename(BASELINE)}: {beside[-1].ours.text()}", file=sys.stderr, flush=True)
+        text = render(machine_facts(work, runs, load_before), rows, beside)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(text)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import StormrangeBase
-import StormrangeDomain
 import StormrangeRendering
+import StormrangeDomain
 
 /// Turns detector messages into readings to record: the part of `ingest` (and of `mqtt
 /// --subscribe`) that knows the formats and the sensors, with no I/O. Feed it each message with

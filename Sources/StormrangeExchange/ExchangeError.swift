@@ -1,6 +1,5 @@
 import StormrangeBase
 import StormrangeDomain
-import StormrangeRendering
 
 /// Why a file cannot be imported, or one of its rows: its form (a line, a column, a key that is
 /// not what `import` reads), or a measurement the rules refuse. The shell's `StormrangeError` wraps

@@ -14,7 +14,8 @@ struct MQTTCommand: Command {
     "mqtt --broker mqtt[s]://HOST[:PORT] [--topic-prefix PREFIX] [--homeassistant] "
     + "[--homeassistant-prefix PREFIX] [--homeassistant-remove] [--subscribe TOPIC=FORMAT]... [--username NAME] "
     + "[--password-file PATH] [--cafile PATH]"
-  let details = """
+  var details: String {
+    """
     Runs until SIGTERM, SIGINT or SIGHUP (then exit 0), for one command from
     the arguments only (stormrange mqtt --broker mqtt://localhost).
     PREFIX/status        the status JSON, as 'status --json', retained: on
@@ -37,6 +38,7 @@ struct MQTTCommand: Command {
     A broker that cannot be reached is tried again, waiting 1 s, then twice
     as long each time up to 30 s; a refused login or bad TLS settings exit 1.
     """
+  }
   let historyAccess = HistoryAccess.watches
 
   /// Its paths, `--password-file` and `--cafile`, may hold any bytes; ``MQTTOptions`` refuses

@@ -14,7 +14,8 @@ struct AddCommand: Command {
   let summary = "record a delay you counted, in seconds, or a detector's range"
   let usage = "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]"
   // The limits and choices come from the rules that hold them (CommandHelpLimitsTests).
-  let details = """
+  var details: String {
+    """
     SECONDS    the delay between flash and thunder, e.g. 6.5 (\(Self.delayLimits)), or with its unit:
                6s, 6 sec, 6 seconds; the flash is dated that many seconds before now
     DIST UNIT  a distance measured directly, by a lightning detector: UNIT is \(Self.units),
@@ -42,6 +43,7 @@ struct AddCommand: Command {
               add 14 km source as3935 from 250
               add 14 km source porch detector as3935
     """
+  }
   /// `0.1 to 300`: the delays `add` takes, in seconds.
   static var delayLimits: String {
     "\(MeasurementRules.minimumThunderDelay.description) to \(Int(MeasurementRules.maximumDelay))"

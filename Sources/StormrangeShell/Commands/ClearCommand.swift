@@ -7,7 +7,8 @@ struct ClearCommand: Command {
   let name = "clear"
   let summary = "delete every measurement, keeping a copy that 'import' brings back"
   let usage = "clear [--yes]"
-  let details = """
+  var details: String {
+    """
     --yes  do not ask first (for scripts run from a terminal)
     At the prompt, and for 'stormrange clear' run at a terminal, it asks
     first; in a batch, or with input from a pipe, it simply clears. It deletes
@@ -18,6 +19,7 @@ struct ClearCommand: Command {
     If the history file cannot be read, clear moves it aside to
     <name>.unreadable-<timestamp> and starts an empty history.
     """
+  }
   let historyAccess = HistoryAccess.changes
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {

@@ -9,12 +9,14 @@ struct DeleteCommand: Command {
   let name = "delete"
   let summary = "remove measurement N (see 'show' for the numbers)"
   let usage = "delete N"
-  let details = """
+  var details: String {
+    """
     N is the number 'show' lists. If the history changed since this session
     last showed numbers, so that N may stand for another measurement (another
     process deleted one, or this session did), nothing is deleted: type
     'show' and try again. Measurements added since shift no number.
     """
+  }
   let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {

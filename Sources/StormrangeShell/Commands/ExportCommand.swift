@@ -17,7 +17,8 @@ struct ExportCommand: Command {
   let name = "export"
   let summary = "write the measurements as CSV or JSON, to standard output or a file"
   let usage = "export csv|json [PATH]"
-  let details = """
+  var details: String {
+    """
     csv   a header row, then one row per measurement (RFC 4180: CRLF line
           ends; fields with commas, quotes or line breaks in double quotes)
     json  an array with one object per measurement
@@ -35,6 +36,7 @@ struct ExportCommand: Command {
             stormrange export json > storms.json
     'import' reads these files back.
     """
+  }
   let historyAccess = HistoryAccess.reads
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {

@@ -5,7 +5,8 @@ struct FlashCommand: Command {
   let name = "flash"
   let summary = "start the stopwatch: you saw lightning"
   let usage = "flash [BEARING]"
-  let details = """
+  var details: String {
+    """
     BEARING  where the flash was: degrees clockwise from north (0 to 360) or a compass point
              (N, NNE, NE, … NNW); optional
     Type 'thunder' (or 'bang') when the thunder arrives; the delay between the two lines gives the
@@ -15,6 +16,7 @@ struct FlashCommand: Command {
     while stormrange was busy (by more than 0.1 s in all); a flash left at the end of the input is
     warned about.
     """
+  }
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     index == 0 ? Bearing.compassPoints : []

@@ -9,7 +9,8 @@ struct ImportCommand: Command {
   let name = "import"
   let summary = "add measurements from a CSV, JSON or property-list file: all or none"
   let usage = "import [--skip-invalid] PATH"
-  let details = """
+  var details: String {
+    """
     PATH  a file as 'export' writes it (CSV or JSON), or a property list in
           the history format, XML or binary; the format is recognised from
           the content. PATH is the rest of the line (in single quotes
@@ -29,6 +30,7 @@ struct ImportCommand: Command {
           that 'clear' moved aside because it held entries stormrange refuses:
             import --skip-invalid SavedHistory.plist.unreadable-20260701T160300Z
     """
+  }
   let historyAccess = HistoryAccess.changes
 
   /// The option that imports the valid rows of a file that has invalid ones.

@@ -14,7 +14,8 @@ struct IngestCommand: Command {
   let name = "ingest"
   let summary = "record a lightning detector's readings from its messages on standard input"
   let usage = "ingest rtl433|tasmota|km [--source NAME] [--sensor NAME]... [--detector KIND]"
-  let details = """
+  var details: String {
+    """
     Reads one message a line until the end of the input, or SIGINT, SIGTERM or
     SIGHUP (exit 0 either way, after saving), and records a reading for each
     strike; lines that have arrived together are saved with one write.
@@ -38,6 +39,7 @@ struct IngestCommand: Command {
     clock not set, and the reading is dated when it arrives. A sensor whose
     messages are dated over 10 minutes before they arrive is told of once.
     """
+  }
   let historyAccess = HistoryAccess.changes
 
   static let flagsWithValues = ["--source", "--sensor", "--detector"]

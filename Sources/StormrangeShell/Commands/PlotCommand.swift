@@ -9,7 +9,8 @@ struct PlotCommand: Command {
   let name = "plot"
   let summary = "a chart of distance over time: the current storm, or the last N; or a map"
   let usage = "plot [N | map]"
-  let details = """
+  var details: String {
+    """
     N    plot the N most recent measurements instead, across storms
     map  a map of the current storm around you, north up: each measurement
          with a bearing at its place, marked by its age, range rings in
@@ -20,6 +21,7 @@ struct PlotCommand: Command {
     Unicode block characters when the locale is UTF-8 (LC_ALL, LC_CTYPE or
     LANG), plain ASCII otherwise. Fits an 80-column terminal.
     """
+  }
   let historyAccess = HistoryAccess.reads
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {

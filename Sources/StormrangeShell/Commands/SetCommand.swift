@@ -9,12 +9,14 @@ struct SetCommand: Command {
   // The names, units and limits come from the constants that hold them (CommandHelpLimitsTests).
   let usage =
     "set [\(Settings.Key.unit.rawValue) \(Self.units.joined(separator: "|")) | \(Settings.Key.temperature.rawValue) VALUE[C|F]]"
-  let details = """
+  var details: String {
+    """
     \(Self.column(.unit))the unit distances are shown in (stored measurements are in metres)
     \(Self.column(.temperature))the air temperature for new measurements, e.g. 25, 25C or 77F; it sets the speed of
                  sound (\(Self.speedAt(Settings.defaults.temperature)) at \(Temperature(celsius: Settings.defaults.temperature).description)); measurements already taken keep theirs
     Settings are saved and apply to later sessions.
     """
+  }
 
   static let names = Settings.Key.allCases.map(\.rawValue)
   static let units = DistanceUnit.allCases.map(\.rawValue)

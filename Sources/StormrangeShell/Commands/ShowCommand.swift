@@ -9,11 +9,13 @@ struct ShowCommand: Command {
   let name = "show"
   let summary = "list the measurements, or the last N"
   let usage = "show [N] [--json]"
-  let details = """
+  var details: String {
+    """
     N       only the last N added
     --json  an array of the same objects as 'export json' (index is the
             measurement's number), in the same order; [] when there are none
     """
+  }
   let historyAccess = HistoryAccess.reads
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
@@ -46,7 +48,8 @@ struct ShowCommand: Command {
     }
     let sourceWidth = longestSource
     var heading =
-      pad("#", indexWidth) + "  date               " + "  " + pad("delay", 8) + "  " + pad("distance", 10)
+      Self.rightAligned("#", in: indexWidth) + "  date               " + "  " + Self.rightAligned("delay", in: 8)
+      + "  " + Self.rightAligned("distance", in: 10)
     if bearings { heading += "  bearing" }
     if let sourceWidth { heading += "  " + "source".padding(toLength: sourceWidth) }
     heading += "  note"
@@ -121,10 +124,11 @@ struct ShowCommand: Command {
     if columns < width { bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: width - columns), at: start) }
   }
 
-  /// Right-aligns `text` in `width` columns.
-  private func pad(_ text: String, _ width: Int) -> String {
-    let count = text.unicodeScalars.count
-    return count >= width ? text : String(repeating: " ", count: width - count) + text
+  /// Right-aligns `text` in `width` columns, as the rows' fields are: a column heading.
+  private static func rightAligned(_ text: String, in width: Int) -> String {
+    var bytes: [UInt8] = []
+    rightAligned(in: width, &bytes) { $0.append(contentsOf: text.utf8) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -12,13 +12,15 @@ struct StatsCommand: Command {
   let name = "stats"
   let summary = "per storm: count, start and end, nearest, farthest and mean distance"
   let usage = "stats [--json]"
-  let details = """
+  var details: String {
+    """
     A storm is a run of measurements less than \(Int(Storm.separatingGap / 60)) minutes apart; the last one
     listed is the current storm. Times are local; 'end' is the last flash.
     --json  an array with one object per storm: index, count, start, end
             (ISO 8601 UTC), nearest_m, farthest_m, mean_m, and motion (as in
             'status --json', null when not known); [] when there are none
     """
+  }
   let historyAccess = HistoryAccess.reads
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {

@@ -6,9 +6,11 @@ struct ThunderCommand: Command {
   let aliases = ["bang"]
   let summary = "stop the stopwatch and record the distance: you heard thunder"
   let usage = "thunder [BEARING]"
-  let details = """
+  var details: String {
+    """
     BEARING  where the flash was, when 'flash' was not given one: degrees or a compass point
     """
+  }
   let historyAccess = HistoryAccess.changes
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {

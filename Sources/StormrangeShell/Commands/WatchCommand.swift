@@ -9,7 +9,8 @@ struct WatchCommand: Command {
   let name = "watch"
   let summary = "a live status: redrawn as it changes, or one JSON line per change"
   let usage = "watch [--json]"
-  let details = """
+  var details: String {
+    """
     At a terminal, a dashboard: the status (latest, trend, motion, closest,
     advice), the all-clear countdown ticking every second, and a chart of
     the current storm when the terminal is large enough. It redraws at once
@@ -24,6 +25,7 @@ struct WatchCommand: Command {
     STORMRANGE_WATCH_POLL=1 in the environment, or where inotify cannot be
     used, by looking at the file once a second.
     """
+  }
   let historyAccess = HistoryAccess.watches
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {

@@ -11,6 +11,8 @@ package protocol Command {
   /// The synopsis, e.g. `add SECONDS [at TIME] [note TEXT]`.
   var usage: String { get }
   /// Further lines for `help COMMAND`: arguments, examples.
+  /// The rest of `help NAME`. Computed, not stored: every process makes the registry, and help
+  /// made from constants (word-wrapped, listed) cost `help` a fifth of its instructions when stored.
   var details: String { get }
   /// Whether the interpreter must load the history before running the command.
   var historyAccess: HistoryAccess { get }
