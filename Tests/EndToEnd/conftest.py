@@ -18,6 +18,28 @@ import pytest
 # On CI a skip fails (ci_skips.py).
 pytest_plugins = ["ci_skips"]
 
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    """Starts the long runs the selected tests' modules ask for (`background_runs_wanted`) and moves
+    those tests to the end, so the runs overlap with every other test (background_runs.py)."""
+    import background_runs
+
+    waiting = [item for item in items if hasattr(getattr(item, "module", None), "background_runs_wanted")]
+    if not waiting:
+        return
+    for module in dict.fromkeys(item.module for item in waiting):
+        for arguments in module.background_runs_wanted():
+            background_runs.start(arguments)
+    items[:] = [item for item in items if item not in waiting] + waiting
+
+
+def pytest_sessionfinish(session, exitstatus):
+    import background_runs
+
+    background_runs.stop_all()
+
+
 # `#3  2.06 km  (delay 6.00 s)`: the index, the distance with its unit, the delay.
 CONFIRMATION = re.compile(r"^#?(\d+)\b.*?(-?\d+(?:\.\d+)?) (km|m|mi|ft|nmi)\b.*?delay\D*?(\d+(?:\.\d+)?) ?s\b")
 # A row of `show`: index, then the local date and time.

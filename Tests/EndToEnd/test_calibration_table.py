@@ -6,14 +6,17 @@ to it that moves any figure must regenerate the tables (the commands are in the 
 Scripts/test builds the scorer and names it in $STORMRANGE_CALIBRATE."""
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
+import background_runs
+
 SCIENCE = Path(__file__).resolve().parents[2] / "docs" / "science.md"
-COMMAND = "Scripts/calibrate 200 --overview"
-POPULATION_COMMAND = "Scripts/calibrate 0 --overview --population 2000"
+SCENARIO_ARGUMENTS = ["200", "--overview"]
+POPULATION_ARGUMENTS = ["0", "--overview", "--population", "2000"]
+COMMAND = "Scripts/calibrate " + " ".join(SCENARIO_ARGUMENTS)
+POPULATION_COMMAND = "Scripts/calibrate " + " ".join(POPULATION_ARGUMENTS)
 
 
 def table_rows(text: str) -> list[str]:
@@ -40,6 +43,13 @@ def population_rows(text: str) -> list[str]:
     return rows
 
 
+def background_runs_wanted() -> list[list[str]]:
+    """The scorer's runs these tests compare, for conftest.py to start in the background when the
+    session starts (background_runs.py says why)."""
+    path = os.environ.get("STORMRANGE_CALIBRATE")
+    return [[path, *SCENARIO_ARGUMENTS], [path, *POPULATION_ARGUMENTS]] if path else []
+
+
 @pytest.fixture(scope="module")
 def calibrate() -> str:
     path = os.environ.get("STORMRANGE_CALIBRATE")
@@ -54,7 +64,7 @@ def test_the_docs_show_the_commands_that_made_the_tables():
 
 
 def test_the_calibration_table_is_what_the_scorer_prints(calibrate):
-    printed = subprocess.run([calibrate, "200", "--overview"], capture_output=True, text=True, check=True).stdout
+    printed = background_runs.output([calibrate, *SCENARIO_ARGUMENTS])
     documented = table_rows(SCIENCE.read_text())
     measured = table_rows(printed)
     assert documented == measured, (
@@ -63,9 +73,7 @@ def test_the_calibration_table_is_what_the_scorer_prints(calibrate):
 
 
 def test_the_population_tables_are_what_the_scorer_prints(calibrate):
-    printed = subprocess.run(
-        [calibrate, "0", "--overview", "--population", "2000"], capture_output=True, text=True, check=True
-    ).stdout
+    printed = background_runs.output([calibrate, *POPULATION_ARGUMENTS])
     documented = population_rows(SCIENCE.read_text())
     measured = population_rows(printed)
     assert documented == measured, (
