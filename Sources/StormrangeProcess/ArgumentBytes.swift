@@ -13,10 +13,41 @@
 package enum ArgumentBytes {
   /// `CommandLine.unsafeArgv` without the program's name. Not `CommandLine.arguments`: it has already
   /// replaced bytes that are not UTF-8 with U+FFFD, and two different file names can become one.
+  /// When the Swift runtime was given no arguments at all (argc 0: it happens under a preloaded
+  /// library such as libfaketime's, used without `faketime`), they are read from
+  /// /proc/self/cmdline instead, rather than running as if none were typed.
   package static func fromSystem() -> [[UInt8]] {
-    (1..<Int(CommandLine.argc)).map { index in
+    guard CommandLine.argc > 0 else { return Array(split(commandLine: processCommandLine()).dropFirst()) }
+    return (1..<Int(CommandLine.argc)).map { index in
       guard let argument = CommandLine.unsafeArgv[index] else { return [] }
       return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+  }
+
+  /// The arguments in /proc/PID/cmdline's form, each ended by a NUL, the program's name first.
+  package static func split(commandLine bytes: [UInt8]) -> [[UInt8]] {
+    guard !bytes.isEmpty else { return [] }
+    var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+    if bytes.last == 0 { arguments.removeLast() }
+    return arguments
+  }
+
+  /// /proc/self/cmdline's bytes, or none when it cannot be read.
+  private static func processCommandLine() -> [UInt8] {
+    let descriptor = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes += buffer[..<count]
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return bytes
+      }
     }
   }
 

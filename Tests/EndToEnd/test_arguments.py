@@ -165,3 +165,17 @@ def test_bytes_that_are_not_utf8_anywhere_but_in_a_path_are_refused(sandbox, wor
     assert (result.status, result.err_lines, result.stdout) == (1, [NOT_TEXT], "")
     assert [entry.get("note") for entry in sandbox.read_history()] == ["one"]
     assert not (sandbox.home / "out.csv").exists()
+
+
+# A library preloaded without its wrapper (libfaketime without `faketime`) leaves the Swift runtime
+# with no arguments at all (argc 0); found by an adversarial probe, which saw it trap (SIGILL).
+LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+
+def test_arguments_hidden_from_the_runtime_by_a_preloaded_library_are_read_all_the_same(sandbox):
+    assert os.path.exists(LIBFAKETIME), "Scripts/setup-system --test installs faketime"
+    env = dict(sandbox.env, LD_PRELOAD=LIBFAKETIME)
+    env.pop("FAKETIME", None)
+    result = sandbox.run("--file", str(sandbox.history_path), "add", "6", env=env)
+    assert result.status == 0, result.stderr
+    assert len(sandbox.read_history()) == 1

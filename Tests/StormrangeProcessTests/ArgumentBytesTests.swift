@@ -43,4 +43,12 @@ import Testing
   @Test func theSystemsArgumentsAreTheProcesssOwnWithoutItsName() {
     #expect(ArgumentBytes.fromSystem().count == CommandLine.arguments.count - 1)
   }
+
+  @Test func procCmdlineIsSplitAtItsNulsKeepingEmptyArgumentsAndNotUTF8() {
+    let bytes: [UInt8] = Array("stormrange\0--file\0\0add\0".utf8) + [0xE9, 0]
+    #expect(ArgumentBytes.split(commandLine: bytes) == [
+      Array("stormrange".utf8), Array("--file".utf8), [], Array("add".utf8), [0xE9],
+    ])
+    #expect(ArgumentBytes.split(commandLine: []) == [])
+  }
 }

@@ -18,7 +18,7 @@ struct AddCommand: Command {
     """
     SECONDS    the delay between flash and thunder, e.g. 6.5 (\(Self.delayLimits)), or with its unit:
                6s, 6 sec, 6 seconds; the flash is dated that many seconds before now
-    DIST UNIT  a distance measured directly, by a lightning detector: UNIT is \(Self.units),
+    DIST UNIT  a distance read off a lightning detector: UNIT is \(Self.units),
                e.g. 12 km; dated now; more than 0 and at most
                \(Self.distanceLimits)
     TIME       when the flash was: a clock time HH:MM or HH:MM:SS (today, or yesterday if
