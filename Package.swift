@@ -73,7 +73,8 @@ let package = Package(
       name: "StormrangeDetectors", dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering"],
       swiftSettings: swiftSettings),
     .target(
-      name: "StormrangeLocated", dependencies: ["StormrangeBase", "StormrangeDomain", "CGeodesic"],
+      name: "StormrangeLocated",
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering", "CGeodesic"],
       swiftSettings: swiftSettings),
     .target(
       name: "StormrangeShell",
@@ -138,7 +139,8 @@ let package = Package(
       dependencies: ["StormrangeExchange", "StormrangeStore", "StormrangeDomain", "StormrangeBase"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "StormrangeLocatedTests", dependencies: ["StormrangeLocated", "StormrangeDomain"],
+      // The recording's bias is measured on the simulator's located cells.
+      name: "StormrangeLocatedTests", dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeDetectorsTests",
