@@ -172,7 +172,7 @@ def bash_complete(prefix: Path, line: str, env_extra: dict | None = None) -> lis
     [
         ("stormrange sh", ["show"]),
         ("stormrange st", ["stats", "status"]),
-        ("stormrange set ", ["temperature", "unit"]),
+        ("stormrange set ", ["location", "radius", "temperature", "unit"]),
         ("stormrange export ", ["csv", "json"]),
         ("stormrange --bail set unit m", ["m", "mi"]),
         ("stormrange --file h.plist help de", ["delete"]),
