@@ -140,7 +140,7 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       // The recording's bias is measured on the simulator's located cells.
-      name: "StormrangeLocatedTests", dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator"],
+      name: "StormrangeLocatedTests", dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator", "CGeodesic"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeDetectorsTests",

@@ -60,6 +60,10 @@ package struct StrikeGrouper {
     case overBudget
   }
 
+  /// How many strikes it remembers for telling repeats: those of the last
+  /// ``LocatedMessage/allowedLag`` seconds, however long it has run.
+  package var remembered: Int { seen.count }
+
   /// Takes `strike`, which arrived at `arrival`.
   package mutating func receive(_ strike: LocatedStrike, arrival: Date) throws(GeodesicUnavailable) -> Outcome {
     forget(before: arrival.addingTimeInterval(-LocatedMessage.allowedLag))

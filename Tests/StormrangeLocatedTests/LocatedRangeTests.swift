@@ -1,3 +1,4 @@
+@preconcurrency import CGeodesic
 import Testing
 
 @testable import StormrangeDomain
@@ -68,5 +69,21 @@ import Testing
         == "located strikes need PROJ's geodesic library, libproj.so.25, which could not be loaded "
         + "(libproj.so.25: cannot open shared object file); install it (Debian: apt install libproj25) and try again")
     #expect(!missing.message.contains("\n"))
+  }
+}
+
+@Suite struct GeodesicLoadingTests {
+  /// Without PROJ the loader says why, and nothing is half loaded.
+  @Test func aLibraryThatIsNotThereIsDlerrorsReason() {
+    var functions = stormrange_geodesic()
+    let failure = stormrange_geodesic_load("libproj-that-is-not-there.so", &functions)
+    #expect(failure.map { String(cString: $0) }?.contains("libproj-that-is-not-there.so") == true)
+  }
+
+  @Test func aLibraryWithoutTheFunctionsNamesTheOneMissing() {
+    var functions = stormrange_geodesic()
+    // The C library is there, and has no geod_init.
+    let failure = stormrange_geodesic_load("libc.so.6", &functions)
+    #expect(failure.map { String(cString: $0) } == "geod_init")
   }
 }

@@ -104,4 +104,24 @@ import Testing
     let later = start.addingTimeInterval(LocatedMessage.allowedLag + 1)
     #expect(try grouper.receive(strike(0, 51.68, -0.12), arrival: later) != .repeated)
   }
+
+  /// Memory stays flat: after two hours of 5 strikes a second, it remembers only the last
+  /// ten minutes' strikes, and keeps only the groups still open.
+  @Test func itRemembersOnlyTheLastTenMinutesHoweverLongItRuns() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    let perSecond = 5
+    for second in 0..<7200 {
+      for index in 0..<perSecond {
+        // A cell circling 30 km away, its strikes spread over a few km.
+        let angle = Double(second) / 600 + Double(index) * 0.01
+        _ = try grouper.receive(
+          strike(Double(second), 51.5 + 0.27 * angle.truncatingRemainder(dividingBy: 1), -0.12 + 0.01 * Double(index)),
+          arrival: start.addingTimeInterval(Double(second)))
+      }
+      _ = grouper.close(at: start.addingTimeInterval(Double(second)))
+    }
+    #expect(grouper.counts.strikes == 7200 * perSecond)
+    #expect(grouper.remembered <= (Int(LocatedMessage.allowedLag) + 1) * perSecond)
+    #expect(grouper.open.count <= StrikeGrouper.maximumGroupsPerMinute * 2)
+  }
 }
