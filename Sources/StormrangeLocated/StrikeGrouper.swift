@@ -32,9 +32,9 @@ package struct StrikeGrouper {
   package private(set) var open: [LocatedGroup] = []
 
   private var nextID = 1
-  /// The minute (of strikes' time, since the epoch) groups were last opened in, and how many.
-  private var budgetMinute = Int.min
-  private var openedInMinute = 0
+  /// How many groups opened in each recent minute of strikes' time (minutes since the epoch):
+  /// strikes come a little out of order, and one of an earlier minute counts against that minute.
+  private var openedByMinute: [Int: Int] = [:]
   /// Strikes seen lately, to tell repeats, and the same in the order they came, to forget them.
   private var seen: Set<LocatedStrike> = []
   private var seenOrder: [LocatedStrike] = []
@@ -88,13 +88,12 @@ package struct StrikeGrouper {
       counts.recorded += 1
       return .joined(open[nearest.index])
     }
-    let minute = Int((strike.date.timeIntervalSince1970 / 60).rounded(.down))
-    if minute != budgetMinute { (budgetMinute, openedInMinute) = (minute, 0) }
-    guard openedInMinute < Self.maximumGroupsPerMinute else {
+    let minute = Self.minute(of: strike.date)
+    guard openedByMinute[minute, default: 0] < Self.maximumGroupsPerMinute else {
       counts.overBudget += 1
       return .overBudget
     }
-    openedInMinute += 1
+    openedByMinute[minute, default: 0] += 1
     let group = LocatedGroup(id: nextID, first: strike, range: range)
     nextID += 1
     open.append(group)
@@ -110,8 +109,18 @@ package struct StrikeGrouper {
     return ended
   }
 
-  /// Forgets the strikes dated before `oldest`: one older than that is refused before it comes here.
+  /// Minutes since the epoch.
+  private static func minute(of date: Date) -> Int {
+    Int((date.timeIntervalSince1970 / 60).rounded(.down))
+  }
+
+  /// Forgets the strikes and minutes dated before `oldest`: a strike older than that is refused
+  /// before it comes here.
   private mutating func forget(before oldest: Date) {
+    let oldestMinute = Self.minute(of: oldest)
+    if openedByMinute.keys.contains(where: { $0 < oldestMinute }) {
+      openedByMinute = openedByMinute.filter { $0.key >= oldestMinute }
+    }
     while seenStart < seenOrder.count, seenOrder[seenStart].date < oldest {
       seen.remove(seenOrder[seenStart])
       seenStart += 1

@@ -87,6 +87,22 @@ import Testing
     #expect(grouper.counts.overBudget == 10)
   }
 
+  /// A strike of an earlier minute, come late, counts against its own minute, not the current one.
+  @Test func theBoundHoldsForStrikesThatComeOutOfOrder() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    for place in 0..<60 {
+      // Alternating between the minute before and the minute of `start`.
+      let seconds = place.isMultiple(of: 2) ? -30.0 : 30
+      _ = try grouper.receive(
+        strike(seconds, 51.6 + 0.05 * Double(place / 30), -0.9 + 0.05 * Double(place % 30)),
+        arrival: start.addingTimeInterval(31))
+    }
+    #expect(grouper.counts.groups == 2 * StrikeGrouper.maximumGroupsPerMinute)
+    _ = try grouper.receive(strike(-29, 51.8, 0.5), arrival: start.addingTimeInterval(31))
+    _ = try grouper.receive(strike(29, 51.8, 0.6), arrival: start.addingTimeInterval(31))
+    #expect(grouper.counts.overBudget == 2)
+  }
+
   @Test func aGroupAcrossTheAntimeridianHasItsMeanThere() throws {
     let fiji = GeoPosition(latitude: -17.7, longitude: 179.8)!
     var grouper = StrikeGrouper(observer: fiji, radius: 100_000)
