@@ -8,8 +8,7 @@ extension RangeObservation {
       case .detector(let source):
         source.kind == .as3935 && AS3935.interval(forMetres: measurement.distance) != nil
           ? .as3935 : .detector
-      // Until located groups are a sensor of their own: a range with the group's own uncertainty.
-      case .located: .detector
+      case .located(let fix): .located(strikes: fix.strikes)
       }
     self.init(
       date: measurement.date, distance: measurement.distance,
