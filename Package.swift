@@ -14,6 +14,7 @@ import PackageDescription
 //                           on Base and Domain only
 //   StormrangeExchange      CSV, JSON and property-list import and export; throws ExchangeError
 //   StormrangeDetectors     detectors' messages and each sensor's state; knows no session
+//   StormrangeLocated       located strikes: distances on the ellipsoid (PROJ's geodesics)
 //   StormrangeShell         the interpreter, the session, the commands, batches, the man page, and
 //                           StormrangeError, which words every error for people
 //   StormrangeMQTT          what `mqtt` publishes and when, its connection's state machine behind a
@@ -49,6 +50,9 @@ let package = Package(
     // libmosquitto's header (Debian: libmosquitto-dev); the library is loaded when `mqtt` runs, not
     // linked (Sources/CMosquitto/shim.h says why).
     .systemLibrary(name: "CMosquitto", pkgConfig: nil, providers: [.apt(["libmosquitto-dev"])]),
+    // Karney's geodesics from PROJ (Debian: libproj-dev); loaded when a located strike is measured,
+    // not linked (Sources/CGeodesic/shim.h says why).
+    .systemLibrary(name: "CGeodesic", pkgConfig: nil, providers: [.apt(["libproj-dev"])]),
     // Extended attributes (sys/xattr.h), in the C library but not in Swift's Glibc module.
     .systemLibrary(name: "CExtendedAttributes"),
     .target(name: "StormrangeBase", swiftSettings: swiftSettings),
@@ -67,6 +71,10 @@ let package = Package(
       swiftSettings: swiftSettings),
     .target(
       name: "StormrangeDetectors", dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "StormrangeLocated",
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering", "CGeodesic"],
       swiftSettings: swiftSettings),
     .target(
       name: "StormrangeShell",
@@ -129,6 +137,10 @@ let package = Package(
     .testTarget(
       name: "StormrangeExchangeTests",
       dependencies: ["StormrangeExchange", "StormrangeStore", "StormrangeDomain", "StormrangeBase"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      // The recording's bias is measured on the simulator's located cells.
+      name: "StormrangeLocatedTests", dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator", "CGeodesic"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeDetectorsTests",

@@ -13,13 +13,19 @@
 /// A detector's reading is as good as the detector: a reading of the kind ``DetectorKind/as3935`` stands for an interval
 /// (``AS3935``), whose standard error as an even spread over it is its width / √12; any other
 /// detector gets ±``detectorFraction`` (10 %) of the distance.
+///
+/// A located group's mean position is off by the network's error, ``locatedNetworkError`` (its
+/// strikes are placed within 0.3–2 km), reduced by the square root of its count of strikes.
 package enum DistanceUncertainty {
   /// Seconds a person is typically late pressing a key after seeing or hearing something.
   package static let reactionTime = 0.3
   /// How well the air temperature is known, in °C either way.
   package static let temperatureUncertainty = 5.0
   /// The standard error of a detector other than the AS3935, as a fraction of its distance.
-  static let detectorFraction = 0.1
+  package static let detectorFraction = 0.1
+  /// Metres, one standard deviation, of a located strike's position: the middle of the 0.3–2 km
+  /// Blitzortung's stations achieve.
+  package static let locatedNetworkError = 1000.0
 
   /// The delay's uncertainty in seconds: two independent taps.
   static var delaySeconds: Double { 2.0.squareRoot() * reactionTime }
@@ -29,6 +35,7 @@ package enum DistanceUncertainty {
     switch measurement.origin {
     case .timed(let timing): metres(for: timing)
     case .detector(let source): detectorMetres(distance: measurement.distance, source: source)
+    case .located(let fix): locatedMetres(fix)
     }
   }
 
@@ -41,6 +48,11 @@ package enum DistanceUncertainty {
         - SpeedOfSound.metresPerSecond(celsius: celsius - temperatureUncertainty)) / 2
     let temperature = timing.delay * speedSpread
     return (timingError * timingError + temperature * temperature).squareRoot()
+  }
+
+  /// ± metres for a located group's mean position: the network's error over √count.
+  package static func locatedMetres(_ fix: LocatedFix) -> Double {
+    locatedNetworkError / Double(fix.strikes).squareRoot()
   }
 
   /// ± metres for a detector's reading of `distance` metres.

@@ -43,9 +43,19 @@ package struct Measurement: Equatable, Sendable {
     if case .timed(let timing) = origin { timing } else { nil }
   }
 
-  /// The detector of a detector's reading; nil for a timed measurement.
+  /// The detector of a detector's reading, or the network of a located group; nil for a timed
+  /// measurement.
   package var source: DetectorSource? {
-    if case .detector(let source) = origin { source } else { nil }
+    switch origin {
+    case .timed: nil
+    case .detector(let source): source
+    case .located(let fix): fix.source
+    }
+  }
+
+  /// What the network said of a located group; nil for any other measurement.
+  package var fix: LocatedFix? {
+    if case .located(let fix) = origin { fix } else { nil }
   }
 
   /// Seconds between flash and thunder; nil for a detector's reading.

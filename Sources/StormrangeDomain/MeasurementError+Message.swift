@@ -84,7 +84,7 @@ extension MeasurementError {
       return
         "\(Self.shown(name)) is not a detector name\(folder); use \(DetectorSource.nameRule), e.g. as3935"
     case .kindInvalid(let kind):
-      let kinds = DetectorKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+      let kinds = DetectorKind.allCases.map { "'\($0.rawValue)'" }.listed("or")
       return entry == nil
         ? "\(Self.shown(kind)) is not a kind of detector; use \(DetectorKind.choices)"
         : inEntry("\(key(.detector)) is \(Self.shown(kind)), not \(kinds)")
@@ -95,6 +95,12 @@ extension MeasurementError {
         : inEntry(
           "\(key(.detector)) is '\(kind.rawValue)', but \(key(.source)) is \(Self.shown(name)), which is an AS3935"
         )
+    case .locatedValueWithoutKind(let field):
+      let given = entry.map { "\($0.name) has \(key(field))" } ?? "\(key(field)) is given"
+      return "\(given), but \(key(.detector)) is not '\(DetectorKind.located.rawValue)': "
+        + "only a located group has a position, a nearest strike, a count and a spread"
+    case .locatedValueOutOfRange(let field, let value):
+      return inEntry("\(key(field)) is \(value.messageText), not \(Self.locatedRule(field))")
     case .bearingOutOfRange(let degrees):
       return entry == nil
         ? "\(key(.bearing)) \(degrees) is not \(Self.bearingRule)"
@@ -196,6 +202,19 @@ extension MeasurementError {
     return "(\(Int(range.lowerBound.rounded(.up))) to \(Int(range.upperBound)) m/s)"
   }
   private static let bearingRule = "a bearing (0 to 360 degrees)"
+
+  /// `a latitude (-90 to 90 degrees)`, and so on for each of a located group's values
+  /// (``MeasurementRules/locatedRange(_:)``).
+  private static func locatedRule(_ field: MeasurementFields.Key) -> String {
+    let range = MeasurementRules.locatedRange(field)
+    let (low, high) = (Int(range.lowerBound), Int(range.upperBound))
+    return switch field {
+    case .latitude: "a latitude (\(low) to \(high) degrees)"
+    case .longitude: "a longitude (\(low) to \(high) degrees)"
+    case .strikes: "a count of strikes (a whole number, \(low) to \(high))"
+    default: "a located group's distance (\(low) to \(high) m)"
+    }
+  }
 
   /// `'distance' is -5, not a distance stormrange accepts (more than 0, at most 111950 m)`.
   private static func distanceRefused(_ name: String, _ value: String) -> String {

@@ -45,6 +45,12 @@ package enum MeasurementError: Error, Equatable, Sendable {
   case kindContradictsSource(source: String, kind: DetectorKind)
   /// A kind without a source: only a detector's reading has one.
   case kindWithoutSource
+  /// A value only a located group has (``MeasurementFields/Key/locatedKeys``), on a measurement
+  /// whose `detector` is not `located`.
+  case locatedValueWithoutKind(MeasurementFields.Key)
+  /// A located group's value (its distance, or one of ``MeasurementFields/Key/locatedKeys``)
+  /// outside ``MeasurementRules/locatedRange(_:)``, or a count of strikes that is not whole.
+  case locatedValueOutOfRange(MeasurementFields.Key, Double)
   /// A date outside the years 0001–9999; `typed` as typed, when it was.
   case dateOutOfRange(Date, typed: String?)
   /// A date more than the rule set's ``MeasurementRules/dateLead`` ahead of the clock.

@@ -15,9 +15,26 @@ extension MeasurementRules {
       try checkDistance(distance, of: timing)
     case .detector(let source):
       try checkDetectorDistance(distance, source: source, typed: "\(distance.description) m")
+    case .located:
+      // A strike at the observer's own position is at 0: unlike a detector's reading, accepted.
+      guard Self.locatedRange(.distance).contains(distance) else {
+        throw .locatedValueOutOfRange(.distance, distance)
+      }
     }
     try checkDate(measurement.date, now: now)
     if let note = measurement.note { try checkNote(note) }
+  }
+
+  /// The values a located group's `key` may take: a distance (its own or its nearest strike's)
+  /// of 0 to ``maximumDistance`` (0 is a strike where the observer stands), a position on the
+  /// ellipsoid (``GeoPosition``), 1 to a million strikes, a spread of 0 to ``maximumDistance``.
+  package static func locatedRange(_ key: MeasurementFields.Key) -> ClosedRange<Double> {
+    switch key {
+    case .latitude: GeoPosition.latitudes
+    case .longitude: GeoPosition.longitudes
+    case .strikes: 1...1_000_000
+    default: 0...maximumDistance
+    }
   }
 
   /// Checks a delay in seconds (`typed` as given, for messages; a number's description when it

@@ -63,7 +63,7 @@ package struct MeasurementRules: Sendable {
   static let maximumNoteLength = 1000
   /// The farthest distance a measurement can give: the longest delay at the fastest plausible speed
   /// of sound (about 112 km).
-  static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
+  package static let maximumDistance = maximumDelay * SpeedOfSound.plausibleMetresPerSecond.upperBound
   /// The farthest reading a detector's range typed with `add` (or read by `ingest km`) may give:
   /// 111,954 m, the largest whole metre under ``maximumDistance`` that every unit shows rounded down
   /// (111.95 km, 69.56 mi, 60.45 nmi, 367303 ft), so that a distance as `show` prints it, in any unit,

@@ -9,7 +9,11 @@ import FoundationEssentials
 /// waited for it. Whether lightning struck within about ``closeDistance`` (10 km) in those 30
 /// minutes is information shown beside the level, not a level of its own.
 ///
-/// A detector's reading counts as thunder heard at its date (``Measurement/thunderDate``).
+/// A detector's reading counts as thunder heard at its date (``Measurement/thunderDate``). A located
+/// group counts so only when its nearest strike was within ``thunderAudibleDistance`` (16 km): a
+/// network sees strikes 100 km away, which no one hears. Lightning within about 10 km counts a
+/// located group by its nearest strike, so that no strike within 10 km is missed. Whether a storm
+/// is over does not follow the advice's rule: it counts every strike at any range (``Storm/overAt``).
 package struct SafetyAdvice: Equatable, Sendable {
   package enum Level: String, Equatable, Sendable {
     /// Thunder was heard within the last 30 minutes.
@@ -25,6 +29,9 @@ package struct SafetyAdvice: Equatable, Sendable {
   package static let allClearWait: Double = 30 * 60
   /// Metres within which lightning counts as close: about 10 km.
   package static let closeDistance = 10_000.0
+  /// Metres within which a located strike counts as thunder heard: 16 km, the 10 miles of the NWS's
+  /// "if you can hear it, you can be struck" (thunder is rarely heard farther).
+  package static let thunderAudibleDistance = 16_000.0
 
   package let level: Level
   /// When the latest thunder was heard; nil with no measurements.
@@ -55,17 +62,28 @@ package struct SafetyAdvice: Equatable, Sendable {
     var lastThunder: Date?
     var detected = false
     var lastCloseThunder: Date?
-    for measurement in measurements {
+    for measurement in measurements where Self.countsAsThunderHeard(measurement) {
       let thunder = measurement.thunderDate
       if lastThunder.map({ thunder > $0 }) ?? true {
         lastThunder = thunder
         detected = measurement.source != nil
       }
-      if measurement.distance <= Self.closeDistance, lastCloseThunder.map({ thunder > $0 }) ?? true {
+      if Self.nearestDistance(of: measurement) <= Self.closeDistance, lastCloseThunder.map({ thunder > $0 }) ?? true {
         lastCloseThunder = thunder
       }
     }
     self.init(lastThunder: lastThunder, detected: detected, lastCloseThunder: lastCloseThunder, now: now)
+  }
+
+  /// Whether `measurement` is thunder heard: every measurement but a located group whose nearest
+  /// strike was beyond ``thunderAudibleDistance``.
+  package static func countsAsThunderHeard(_ measurement: Measurement) -> Bool {
+    measurement.fix.map { $0.nearest <= thunderAudibleDistance } ?? true
+  }
+
+  /// How near `measurement` put lightning: its distance, or a located group's nearest strike's.
+  static func nearestDistance(of measurement: Measurement) -> Double {
+    measurement.fix?.nearest ?? measurement.distance
   }
 
   private init(lastThunder: Date?, detected: Bool, lastCloseThunder: Date?, now: Date) {

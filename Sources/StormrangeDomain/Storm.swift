@@ -32,9 +32,12 @@ package struct Storm: Equatable, Sendable {
   /// When its latest thunder was heard (a detector's reading counts at its date): not always the
   /// last flash's, since a far flash's thunder may come after a nearer, later flash's.
   package var lastThunder: Date { measurements.lazy.map(\.thunderDate).max()! }
-  /// When the storm is over if no more thunder is heard: ``SafetyAdvice/allClearWait`` (30 minutes)
-  /// after its last thunder, the moment of the all-clear.
-  var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
+  /// When the storm is over if no more lightning comes: ``SafetyAdvice/allClearWait`` (30 minutes)
+  /// after its last thunder or strike at any range. For thunder timed or a detector's reading it is
+  /// the moment of the all-clear; a located group beyond ``SafetyAdvice/thunderAudibleDistance``
+  /// keeps its storm going without being thunder heard, else a storm seen only beyond 16 km would
+  /// be over at once and never forecast.
+  package var overAt: Date { lastThunder.addingTimeInterval(SafetyAdvice.allClearWait) }
 
   /// Whether the storm is over at `now`: its all-clear (``overAt``) has come.
   package func isOver(at now: Date) -> Bool { now >= overAt }

@@ -15,11 +15,11 @@ package enum ExchangeFormat: String, CaseIterable, Sendable {
   }
 
   /// The values, in the order of their columns (CSV) or keys (JSON), after `index`. `bearing_deg`
-  /// and `source` (since 1.1) and `detector` (since 1.2) come last, so the columns of earlier
-  /// versions keep their positions.
-  static let fields: [MeasurementFields.Key] = [
-    .date, .delay, .distance, .temperature, .speedOfSound, .note, .bearing, .source, .detector,
-  ]
+  /// and `source` (since 1.1), `detector` (since 1.2) and a located group's five (since 1.3) come
+  /// last, so the columns of earlier versions keep their positions.
+  static let fields: [MeasurementFields.Key] =
+    [.date, .delay, .distance, .temperature, .speedOfSound, .note, .bearing, .source, .detector]
+    + MeasurementFields.Key.locatedKeys
   /// The number of a measurement in the export, first; an import ignores it.
   package static let indexKey = "index"
   /// The columns (CSV) or keys (JSON), in this order: ``indexKey``, then ``fields``'.
@@ -79,6 +79,11 @@ package enum ExchangeFormat: String, CaseIterable, Sendable {
     case .bearing: measurement.bearing?.degrees.description
     case .source: measurement.source?.name
     case .detector: measurement.source?.kind.rawValue
+    case .latitude: measurement.fix?.position.latitude.description
+    case .longitude: measurement.fix?.position.longitude.description
+    case .nearest: measurement.fix?.nearest.description
+    case .strikes: measurement.fix.map { String($0.strikes) }
+    case .spread: measurement.fix?.spread.description
     }
   }
 
@@ -86,7 +91,9 @@ package enum ExchangeFormat: String, CaseIterable, Sendable {
   private static func isText(_ field: MeasurementFields.Key) -> Bool {
     switch field {
     case .date, .note, .source, .detector: true
-    case .delay, .distance, .temperature, .speedOfSound, .bearing: false
+    case .delay, .distance, .temperature, .speedOfSound, .bearing, .latitude, .longitude, .nearest, .strikes,
+      .spread:
+      false
     }
   }
 }

@@ -157,6 +157,7 @@ package struct MeasurementImport {
     row.fields.bearing = try number(.bearing)
     row.fields.source = text(.source)
     row.fields.detector = text(.detector)
+    for key in MeasurementFields.Key.locatedKeys { row.fields.setLocatedValue(key, try number(key)) }
     return row
   }
 
@@ -239,6 +240,7 @@ package struct MeasurementImport {
     row.fields.bearing = try number(.bearing)
     row.fields.source = try string(.source)
     row.fields.detector = try string(.detector)
+    for key in MeasurementFields.Key.locatedKeys { row.fields.setLocatedValue(key, try number(key)) }
     return row
   }
 
@@ -260,8 +262,7 @@ package struct MeasurementImport {
         // `.` or `..`, which loads but is not taken as a new one.
         let entry = try HistoryFormat.encoded(
           HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1)
-        if case .detector(let source) = entry.measurement.origin,
-          DetectorSource.folderNames.contains(source.name)
+        if let source = entry.measurement.source, DetectorSource.folderNames.contains(source.name)
         {
           problems.append(
             Problem(

@@ -4,11 +4,13 @@ import StormrangeDomain
 /// The short words for one measurement that several listings share: how it was found, its delay
 /// column, and its bearing.
 package enum MeasurementText {
-  /// `delay 6.00 s`, or the detector's name for a detector's reading: `as3935`.
+  /// `delay 6.00 s`, or the detector's name for a detector's reading (`as3935`), or the network's
+  /// and the count for a located group: `blitzortung, 12 strikes`.
   package static func origin(_ measurement: Measurement) -> String {
     switch measurement.origin {
     case .timed(let timing): "delay \(FixedPoint.fixed(timing.delay, digits: 2)) s"
     case .detector(let source): source.name
+    case .located(let fix): "\(fix.source.name), \(fix.strikes) strike\(fix.strikes == 1 ? "" : "s")"
     }
   }
 

@@ -30,6 +30,11 @@ extension HistoryFormat {
       case Key.bearing.rawValue: fields.bearing = try real(entry, position)
       case Key.source.rawValue: fields.source = try string(entry, position)
       case Key.detector.rawValue: fields.detector = try string(entry, position)
+      case Key.latitude.rawValue: fields.latitude = try real(entry, position)
+      case Key.longitude.rawValue: fields.longitude = try real(entry, position)
+      case Key.nearest.rawValue: fields.nearest = try real(entry, position)
+      case Key.strikes.rawValue: fields.strikes = try real(entry, position)
+      case Key.spread.rawValue: fields.spread = try real(entry, position)
       default: others.append(entry)
       }
     }
@@ -55,6 +60,11 @@ extension HistoryFormat {
       case .bearing: .bearing
       case .source: .source
       case .detector: .detector
+      case .latitude: .latitude
+      case .longitude: .longitude
+      case .nearest: .nearest
+      case .strikes: .strikes
+      case .spread: .spread
       }
     return key.rawValue
   }

@@ -15,6 +15,10 @@ import StormrangePropertyList
 /// - Since 1.2 a detector's reading also holds `detector` (string): its kind, `as3935` or
 ///   `generic` (``StormrangeDomain/DetectorKind``). One without it, as 1.1 wrote it, is of the kind
 ///   its source implies: `as3935` for the source `as3935`, else `generic`.
+/// - Since 1.3 a located group (``StormrangeDomain/LocatedFix``) is a detector's reading of the
+///   kind `located` that also holds `latitude` and `longitude` (reals, degrees: its strikes' mean
+///   position), `nearest` (real, metres: its nearest strike from the observer), `strikes`
+///   (integer) and `spread` (real, metres). 1.2 refuses a file holding one: it knows no such kind.
 /// - Either may hold `note` (string) and, since 1.1, `bearing` (real, degrees, 0 ≤ b < 360), each
 ///   only when there is one. An entry without them is written byte for byte as 1.0 wrote it.
 ///
@@ -24,6 +28,7 @@ package enum HistoryFormat {
   /// is another tool's, kept as it is.
   enum Key: String {
     case date, delay, distance, temperature, speedOfSound, note, bearing, source, detector
+    case latitude, longitude, nearest, strikes, spread
   }
 
   /// Decodes a whole history file (XML or binary property list). Every entry must be a measurement
@@ -75,7 +80,7 @@ package enum HistoryFormat {
         stored(.temperature, .real(timing.temperature)),
         stored(.speedOfSound, .real(timing.speedOfSound)),
       ]
-    case .detector:
+    case .detector, .located:
       entries.append(stored(.distance, .real(measurement.distance)))
     }
     if let note = measurement.note { entries.append(stored(.note, .string(note))) }
@@ -85,6 +90,15 @@ package enum HistoryFormat {
     if let source = measurement.source {
       entries.append(stored(.source, .string(source.name)))
       entries.append(stored(.detector, .string(source.kind.rawValue)))
+    }
+    if let fix = measurement.fix {
+      entries += [
+        stored(.latitude, .real(fix.position.latitude)),
+        stored(.longitude, .real(fix.position.longitude)),
+        stored(.nearest, .real(fix.nearest)),
+        stored(.strikes, .integer(Int64(fix.strikes))),
+        stored(.spread, .real(fix.spread)),
+      ]
     }
     entries += entry.otherKeys
     return .dictionary(entries)

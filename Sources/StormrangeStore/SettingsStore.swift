@@ -66,12 +66,28 @@ package final class SettingsStore {
     try set(.temperature, to: .real(celsius))
   }
 
+  /// Saves `location` as where the observer stands (see ``set(_:to:)``).
+  package func set(location: GeoPosition) throws(StoreError) {
+    try set(
+      .location,
+      to: .dictionary([
+        PropertyListEntry(key: Settings.latitudeKey, value: .real(location.latitude)),
+        PropertyListEntry(key: Settings.longitudeKey, value: .real(location.longitude)),
+      ]))
+  }
+
+  /// Saves `kilometres` as the radius of located strikes (see ``set(_:to:)``); a radius reading
+  /// would refuse is refused.
+  package func set(radius kilometres: Double) throws(StoreError) {
+    try set(.radius, to: .real(kilometres))
+  }
+
   /// Records one setting and saves the file, under the lock, changing only `key` in the file as it
   /// is now (a bad value of `key` included: this is how it is repaired; other keys, bad or unknown,
   /// are kept). Refuses a value that reading would not use, and to overwrite a file it could not
   /// read as a dictionary.
   private func set(_ key: Settings.Key, to value: PropertyListValue) throws(StoreError) {
-    let entry = PropertyListEntry(key: key.rawValue, value: value)
+    let entry = PropertyListEntry(key: key.fileKey, value: value)
     if let problem = Self.interpret([entry]).problems.first {
       throw .settings(path: path.description, problem: "\(problem.description); not saved")
     }
@@ -134,7 +150,7 @@ package final class SettingsStore {
   private static func interpret(_ entries: [PropertyListEntry]) -> Snapshot {
     var snapshot = Snapshot(entries: entries)
     for entry in entries {
-      guard let key = Settings.Key(rawValue: entry.key) else { continue }  // kept, not ours
+      guard let key = Settings.Key(fileKey: entry.key) else { continue }  // kept, not ours
       switch key {
       case .unit:
         guard case .string(let name) = entry.value else {
@@ -170,8 +186,41 @@ package final class SettingsStore {
           continue
         }
         snapshot.settings.temperature = celsius
+      case .location:
+        guard let location = location(entry.value) else {
+          snapshot.problems.append(
+            SettingsProblem(
+              key: key,
+              "'\(key.fileKey)' is not a dictionary of a latitude (-90 to 90) and a longitude (-180 to 180) in degrees"))
+          continue
+        }
+        snapshot.settings.location = location
+      case .radius:
+        guard let kilometres = number(entry.value), Settings.isRadius(kilometres) else {
+          snapshot.problems.append(SettingsProblem(key: key, "'radius' is not \(Settings.radiusRule)"))
+          continue
+        }
+        snapshot.settings.radius = kilometres
       }
     }
     return snapshot
+  }
+
+  /// A real or an integer as a number; nil for any other value.
+  private static func number(_ value: PropertyListValue) -> Double? {
+    switch value {
+    case .real(let number): number
+    case .integer(let number): Double(number)
+    default: nil
+    }
+  }
+
+  /// The position a `location` dictionary holds; nil unless it holds a usable one.
+  private static func location(_ value: PropertyListValue) -> GeoPosition? {
+    guard case .dictionary(let entries) = value,
+      let latitude = entries.first(where: { $0.key == Settings.latitudeKey }).flatMap({ number($0.value) }),
+      let longitude = entries.first(where: { $0.key == Settings.longitudeKey }).flatMap({ number($0.value) })
+    else { return nil }
+    return GeoPosition(latitude: latitude, longitude: longitude)
   }
 }

@@ -279,9 +279,15 @@ def test_the_history_file_has_the_documented_keys_and_types(sandbox):
     documented = schema("## The history file")
     result = sandbox.batch("add 6.5 from NE note over the lake", "add 14 km source as3935")
     assert result.status == 0, result.stderr
+    # A located group, which only a network's strikes make: imported as export writes one.
+    group = {"date": "2026-07-01T16:03:00Z", "distance_m": 5000, "source": "blitzortung", "detector": "located",
+             "latitude_deg": 52.5, "longitude_deg": 13.4, "nearest_m": 4000, "strikes": 3, "spread_m": 800}
+    (sandbox.home / "group.json").write_text(json.dumps([group]))
+    result = sandbox.run("import", "group.json")
+    assert result.status == 0, result.stderr
     seen = {key: value for entry in sandbox.read_history() for key, value in entry.items()}
     assert set(seen) == set(documented)
-    types = {"date": datetime.datetime, "real": float, "string": str}
+    types = {"date": datetime.datetime, "real": float, "string": str, "integer": int}
     for key, value in seen.items():
         assert isinstance(value, types[documented[key].split(",")[0]]), f"{key} is {value!r}"
 

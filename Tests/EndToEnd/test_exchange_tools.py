@@ -142,7 +142,7 @@ def test_sqlite3_imports_the_export(sandbox, history, tmp_path):
     subprocess.run([sqlite, str(database), f".import --csv {out} measurements"], check=True, capture_output=True)
     with sqlite3.connect(database) as connection:
         columns = [row[1] for row in connection.execute("PRAGMA table_info(measurements)")]
-        assert columns == ["index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg", "source", "detector"]
+        assert columns == ["index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg", "source", "detector", "latitude_deg", "longitude_deg", "nearest_m", "strikes", "spread_m"]
         rows = connection.execute(
             'SELECT "index", date, CAST(delay_s AS REAL), note FROM measurements ORDER BY CAST("index" AS INTEGER)'
         ).fetchall()

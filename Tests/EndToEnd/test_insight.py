@@ -14,7 +14,7 @@ import pytest
 from conftest import FileSnapshot, sample_entry, speed_of_sound
 
 KEYS = [
-    "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg", "source", "detector"
+    "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg", "source", "detector", "latitude_deg", "longitude_deg", "nearest_m", "strikes", "spread_m"
 ]
 
 
@@ -207,7 +207,7 @@ def test_export_csv_one_shot_is_rfc4180(sandbox, storm):
     raw = result.stdout
     assert raw.startswith(",".join(KEYS) + "\r\n")
     assert raw.count("\r\n") == 8 and raw.endswith("\r\n")
-    assert '"said ""close"", then ran",,,\r\n' in raw
+    assert '"said ""close"", then ran",,,,,,,,\r\n' in raw
     rows = list(csv.DictReader(io.StringIO(raw, newline="")))
     assert rows[-1]["note"] == 'said "close", then ran'
     assert rows[0]["note"] == "first flash, west" and rows[1]["note"] == ""

@@ -140,7 +140,7 @@ def test_the_man_page_renders_with_the_flags_and_every_command(installed):
     tags = [line.strip() for line in page.splitlines() if line.startswith("     ") and not line.startswith("      ")]
     for command in COMMANDS:
         assert any(tag == command or tag.startswith(command + " ") for tag in tags), command
-    assert "set [unit km|m|mi|ft|nmi | temperature VALUE[C|F]]" in page
+    assert "set [unit km|m|mi|ft|nmi | temperature VALUE[C|F] | location LAT LON | radius KM]" in page
     assert "add SECONDS|DIST UNIT [at TIME] [from BEARING] [source NAME] [detector KIND] [note TEXT]" in page
     assert "--generate-manual-page" not in page
 
@@ -172,7 +172,7 @@ def bash_complete(prefix: Path, line: str, env_extra: dict | None = None) -> lis
     [
         ("stormrange sh", ["show"]),
         ("stormrange st", ["stats", "status"]),
-        ("stormrange set ", ["temperature", "unit"]),
+        ("stormrange set ", ["location", "radius", "temperature", "unit"]),
         ("stormrange export ", ["csv", "json"]),
         ("stormrange --bail set unit m", ["m", "mi"]),
         ("stormrange --file h.plist help de", ["delete"]),

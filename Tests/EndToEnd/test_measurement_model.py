@@ -133,7 +133,7 @@ def test_export_json_has_the_new_keys_and_nulls_for_a_detector(sandbox):
     rows = json.loads(sandbox.run("export", "json").stdout)
     assert list(rows[0]) == [
         "index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note", "bearing_deg", "source",
-        "detector",
+        "detector", "latitude_deg", "longitude_deg", "nearest_m", "strikes", "spread_m",
     ]
     assert rows[0]["bearing_deg"] == 22.5 and rows[0]["source"] is None and rows[0]["delay_s"] == 6.0
     detector = rows[1]
@@ -146,9 +146,9 @@ def test_export_csv_keeps_the_old_columns_where_they_were(sandbox):
     mixed_history(sandbox)
     rows = list(csv.reader(io.StringIO(sandbox.run("export", "csv").stdout, newline="")))
     assert rows[0][:7] == ["index", "date", "delay_s", "distance_m", "temperature_c", "speed_of_sound_mps", "note"]
-    assert rows[0][7:] == ["bearing_deg", "source", "detector"]
-    assert rows[2] == ["2", "2026-07-01T16:01:00Z", "", "10000.0", "", "", "", "200.25", "as3935", "as3935"]
-    assert rows[4][6:] == ["near", "", "porch.1", "generic"]
+    assert rows[0][7:] == ["bearing_deg", "source", "detector", "latitude_deg", "longitude_deg", "nearest_m", "strikes", "spread_m"]
+    assert rows[2] == ["2", "2026-07-01T16:01:00Z", "", "10000.0", "", "", "", "200.25", "as3935", "as3935"] + [""] * 5
+    assert rows[4][6:] == ["near", "", "porch.1", "generic"] + [""] * 5
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])

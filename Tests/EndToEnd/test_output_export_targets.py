@@ -18,7 +18,7 @@ def stored(sandbox):
 
 
 def csv_header() -> bytes:
-    return b"index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector\r\n"
+    return b"index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector,latitude_deg,longitude_deg,nearest_m,strikes,spread_m\r\n"
 
 
 def test_a_fifo_is_written_into_and_stays_a_fifo(stored, tmp_path):

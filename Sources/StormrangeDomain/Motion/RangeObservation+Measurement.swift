@@ -8,6 +8,7 @@ extension RangeObservation {
       case .detector(let source):
         source.kind == .as3935 && AS3935.interval(forMetres: measurement.distance) != nil
           ? .as3935 : .detector
+      case .located(let fix): .located(strikes: fix.strikes)
       }
     self.init(
       date: measurement.date, distance: measurement.distance,

@@ -8,6 +8,7 @@ extension RangeObservation {
     case .ears: EarsRange(self)
     case .as3935: AS3935Range(self) ?? DetectorRange(self)
     case .detector: DetectorRange(self)
+    case .located(let strikes): LocatedGroupRange(self, strikes: strikes)
     }
   }
 }

@@ -13,6 +13,9 @@ package struct RangeObservation: Equatable, Sendable {
     case as3935
     /// Any other detector: ±``DistanceUncertainty/detectorFraction`` of the distance.
     case detector
+    /// A lightning network's group of `strikes` located strikes (``LocatedFix``): the range of
+    /// their mean position.
+    case located(strikes: Int)
   }
 
   /// When the lightning was (not when the thunder arrived).

@@ -53,7 +53,7 @@ struct AddCommand: Command {
   /// `111.95 km, 111954 m, …`: the farthest distance typed in each unit.
   static var distanceLimits: String { DistanceUnit.allCases.map(\.typedLimitText).listed("or") }
   /// `as3935 or generic`.
-  static var kinds: String { DetectorKind.allCases.map(\.rawValue).listed("or") }
+  static var kinds: String { DetectorKind.typed.map(\.rawValue).listed("or") }
   /// `1, 5, 6, … 37 or 40`.
   static var as3935Steps: String { AS3935.stepsKilometres.map { String(Int($0)) }.listed("or") }
 
@@ -68,7 +68,7 @@ struct AddCommand: Command {
     switch keywords[index - 1] {
     case "from": return Bearing.compassPoints
     case "source": return [DetectorSource.as3935Name]
-    case "detector": return DetectorKind.allCases.map(\.rawValue)
+    case "detector": return DetectorKind.typed.map(\.rawValue)
     case "at": return []
     default: break
     }

@@ -47,7 +47,7 @@ struct IngestCommand: Command {
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
     if index == 0 { return DetectorFormat.allCases.map(\.rawValue) }
     switch previous.last {
-    case "--detector": return DetectorKind.allCases.map(\.rawValue)
+    case "--detector": return DetectorKind.typed.map(\.rawValue)
     case "--source", "--sensor": return []
     default: return Self.flagsWithValues
     }

@@ -129,6 +129,9 @@ package final class Session {
     case .temperature?:
       "using the default, \(Temperature(celsius: Settings.defaults.temperature).description), "
         + "until 'set temperature' replaces it"
+    case .location?: "so no location until 'set location' replaces it"
+    case .radius?:
+      "using the default, \(FixedPoint.fixed(Settings.defaults.radius, digits: 0)) km, until 'set radius' replaces it"
     case nil: "using the defaults"
     }
   }

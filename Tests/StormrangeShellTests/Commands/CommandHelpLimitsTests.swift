@@ -44,7 +44,8 @@ import Testing
   @Test func addStatesTheDetectorNameRuleTheKindsAndEveryAS3935Step() {
     let details = AddCommand().details
     #expect(details.contains("the detector, \(DetectorSource.nameRule)"))
-    #expect(details.contains(DetectorKind.allCases.map(\.rawValue).listed("or")))
+    #expect(details.contains(DetectorKind.typed.map(\.rawValue).listed("or")))
+    #expect(!details.contains(DetectorKind.located.rawValue))
     #expect(details.contains(AS3935.stepsKilometres.map { String(Int($0)) }.listed("or")))
   }
 

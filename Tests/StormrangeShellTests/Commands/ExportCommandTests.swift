@@ -24,9 +24,9 @@ import Testing
     let speed25 = SpeedOfSound.metresPerSecond(celsius: 25)
     #expect(
       test.output.take()
-        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector\r\n"
-        + "1,2026-07-01T16:00:00Z,6.0,2059.2877360954076,20.0,343.21462268256795,\"over the lake, \"\"north\"\"\",,,\r\n"
-        + "2,2026-07-01T16:00:00Z,12.5,\(12.5 * speed25),25.0,\(speed25),,,,\r\n")
+        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector,latitude_deg,longitude_deg,nearest_m,strikes,spread_m\r\n"
+        + "1,2026-07-01T16:00:00Z,6.0,2059.2877360954076,20.0,343.21462268256795,\"over the lake, \"\"north\"\"\",,,,,,,,\r\n"
+        + "2,2026-07-01T16:00:00Z,12.5,\(12.5 * speed25),25.0,\(speed25),,,,,,,,,\r\n")
   }
 
   @Test func jsonIsAnArrayOfObjectsWithNullNotes() {
@@ -37,9 +37,9 @@ import Testing
       test.output.take() == """
         [
           {"index": 1, "date": "2026-07-01T16:00:00Z", "delay_s": 6.0, "distance_m": 2059.2877360954076, \
-        "temperature_c": 20.0, "speed_of_sound_mps": 343.21462268256795, "note": "over the lake, \\"north\\"", "bearing_deg": null, "source": null, "detector": null},
+        "temperature_c": 20.0, "speed_of_sound_mps": 343.21462268256795, "note": "over the lake, \\"north\\"", "bearing_deg": null, "source": null, "detector": null, "latitude_deg": null, "longitude_deg": null, "nearest_m": null, "strikes": null, "spread_m": null},
           {"index": 2, "date": "2026-07-01T16:00:00Z", "delay_s": 12.5, "distance_m": \(12.5 * speed25), \
-        "temperature_c": 25.0, "speed_of_sound_mps": \(speed25), "note": null, "bearing_deg": null, "source": null, "detector": null}
+        "temperature_c": 25.0, "speed_of_sound_mps": \(speed25), "note": null, "bearing_deg": null, "source": null, "detector": null, "latitude_deg": null, "longitude_deg": null, "nearest_m": null, "strikes": null, "spread_m": null}
         ]
 
         """)
@@ -52,7 +52,7 @@ import Testing
     test.run("export csv")
     #expect(
       test.output.take()
-        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector\r\n"
+        == "index,date,delay_s,distance_m,temperature_c,speed_of_sound_mps,note,bearing_deg,source,detector,latitude_deg,longitude_deg,nearest_m,strikes,spread_m\r\n"
     )
   }
 

@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func laterWordsCompleteToTheCommandsFixedArguments() {
-    #expect(registry.completions(after: ["set"], typing: "") == ["temperature", "unit"])
+    #expect(registry.completions(after: ["set"], typing: "") == ["location", "radius", "temperature", "unit"])
     #expect(registry.completions(after: ["set", "unit"], typing: "") == ["ft", "km", "m", "mi", "nmi"])
     #expect(registry.completions(after: ["export"], typing: "") == ["csv", "json"])
     #expect(registry.completions(after: ["exit"], typing: "") == [])

@@ -113,7 +113,7 @@ import Testing
     let interpreter = TestSession().interpreter
     #expect(interpreter.completions(before: "", word: "sh") == ["show"])
     #expect(interpreter.completions(before: "", word: "ex").contains("exit"))
-    #expect(interpreter.completions(before: "set ", word: "") == ["temperature", "unit"])
+    #expect(interpreter.completions(before: "set ", word: "") == ["location", "radius", "temperature", "unit"])
     #expect(interpreter.completions(before: "set unit ", word: "m") == ["m", "mi"])
     #expect(interpreter.completions(before: "help ", word: "de") == ["delete"])
     #expect(interpreter.completions(before: "add 6 ", word: "n") == ["nmi", "note"])

@@ -1,0 +1,134 @@
+import FoundationEssentials
+import StormrangeDomain
+
+/// Turns located strikes into groups, the history's entries (docs/science.md, "Located strikes"):
+///
+/// - a strike joins the open group whose mean position is nearest, if it is within
+///   ``joiningDistance`` of it and within the group's ``window``; else it opens a group of its own;
+/// - at most ``maximumGroupsPerMinute`` groups open in a minute of strikes' time; beyond, a strike
+///   that would open one is counted (``LocatedCounts/overBudget``), not recorded;
+/// - a strike farther from the observer than the radius is counted, not recorded;
+/// - a strike given again (same time and position: Blitzortung's feed repeats strikes across
+///   geohash topics) is counted once and merged.
+///
+/// It keeps only the open groups and the strikes of the last ``LocatedMessage/allowedLag`` seconds
+/// for telling repeats, so its memory stays flat however long it runs.
+package struct StrikeGrouper {
+  /// How long a group gathers strikes from its first.
+  package static let window = 60.0
+  /// Metres from a group's mean position within which a strike joins it: a cell's strikes fall
+  /// within a few km of each other, and the network locates each to 0.3–2 km.
+  package static let joiningDistance = 3_000.0
+  /// The most groups opened in one minute of strikes' time: a day of three busy cells stays under
+  /// about 5,000 entries.
+  package static let maximumGroupsPerMinute = 30
+
+  /// Where the observer stands.
+  package let observer: GeoPosition
+  /// Metres within which strikes are recorded.
+  package let radius: Double
+  package private(set) var counts = LocatedCounts()
+  /// The groups still gathering strikes, oldest first.
+  package private(set) var open: [LocatedGroup] = []
+
+  private var nextID = 1
+  /// How many groups opened in each recent minute of strikes' time (minutes since the epoch):
+  /// strikes come a little out of order, and one of an earlier minute counts against that minute.
+  private var openedByMinute: [Int: Int] = [:]
+  /// Strikes seen lately, to tell repeats, and the same in the order they came, to forget them.
+  private var seen: Set<LocatedStrike> = []
+  private var seenOrder: [LocatedStrike] = []
+  private var seenStart = 0
+
+  /// `radius` in metres.
+  package init(observer: GeoPosition, radius: Double) {
+    self.observer = observer
+    self.radius = radius
+  }
+
+  /// What became of a strike.
+  package enum Outcome: Equatable, Sendable {
+    /// It opened `group`, a new entry.
+    case opened(LocatedGroup)
+    /// It joined `group`, an open entry, which is updated in place.
+    case joined(LocatedGroup)
+    /// It was given before.
+    case repeated
+    /// It is farther than the radius.
+    case beyondRadius
+    /// It would have opened a group beyond the minute's bound.
+    case overBudget
+  }
+
+  /// How many strikes it remembers for telling repeats: those of the last
+  /// ``LocatedMessage/allowedLag`` seconds, however long it has run.
+  package var remembered: Int { seen.count }
+
+  /// Takes `strike`, which arrived at `arrival`.
+  package mutating func receive(_ strike: LocatedStrike, arrival: Date) throws(GeodesicUnavailable) -> Outcome {
+    forget(before: arrival.addingTimeInterval(-LocatedMessage.allowedLag))
+    guard seen.insert(strike).inserted else {
+      counts.repeated += 1
+      return .repeated
+    }
+    seenOrder.append(strike)
+    counts.strikes += 1
+    let range = try LocatedRange(from: observer, to: strike.position)
+    guard range.metres <= radius else {
+      counts.beyondRadius += 1
+      return .beyondRadius
+    }
+    let candidates = open.indices.filter {
+      strike.date >= open[$0].start && strike.date < open[$0].start.addingTimeInterval(Self.window)
+    }
+    let nearest = candidates.map { (index: $0, metres: open[$0].distance(to: strike.position)) }
+      .min { $0.metres < $1.metres }
+    if let nearest, nearest.metres <= Self.joiningDistance {
+      open[nearest.index].add(strike, range: range)
+      counts.recorded += 1
+      return .joined(open[nearest.index])
+    }
+    let minute = Self.minute(of: strike.date)
+    guard openedByMinute[minute, default: 0] < Self.maximumGroupsPerMinute else {
+      counts.overBudget += 1
+      return .overBudget
+    }
+    openedByMinute[minute, default: 0] += 1
+    let group = LocatedGroup(id: nextID, first: strike, range: range)
+    nextID += 1
+    open.append(group)
+    counts.recorded += 1
+    counts.groups += 1
+    return .opened(group)
+  }
+
+  /// Closes the groups whose window ended by `now`, and returns them.
+  package mutating func close(at now: Date) -> [LocatedGroup] {
+    let ended = open.filter { $0.start.addingTimeInterval(Self.window) <= now }
+    open.removeAll { $0.start.addingTimeInterval(Self.window) <= now }
+    return ended
+  }
+
+  /// Minutes since the epoch.
+  private static func minute(of date: Date) -> Int {
+    Int((date.timeIntervalSince1970 / 60).rounded(.down))
+  }
+
+  /// Forgets the strikes and minutes dated before `oldest`: a strike older than that is refused
+  /// before it comes here.
+  private mutating func forget(before oldest: Date) {
+    let oldestMinute = Self.minute(of: oldest)
+    if openedByMinute.keys.contains(where: { $0 < oldestMinute }) {
+      openedByMinute = openedByMinute.filter { $0.key >= oldestMinute }
+    }
+    while seenStart < seenOrder.count, seenOrder[seenStart].date < oldest {
+      seen.remove(seenOrder[seenStart])
+      seenStart += 1
+    }
+    // Drops the forgotten part of the list once it is most of it.
+    if seenStart > 1024, seenStart * 2 > seenOrder.count {
+      seenOrder.removeFirst(seenStart)
+      seenStart = 0
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import Testing
+
+@testable import StormrangeDomain
+@testable import StormrangeLocated
+
+@Suite struct LocatedMessageTests {
+  /// 2026-11-27T10:00:00Z.
+  let arrival = Date(timeIntervalSince1970: 1_795_773_600)
+
+  private func read(_ text: String, _ format: LocatedFormat) throws(LocatedProblem) -> LocatedStrike {
+    try LocatedMessage.read(Array(text.utf8), format: format, arrival: arrival)
+  }
+
+  private func problem(_ text: String, _ format: LocatedFormat = .blitzortung) -> LocatedProblem? {
+    do {
+      _ = try read(text, format)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// As homeassistant-blitzortung's ws_client publishes it: lat, lon, status, region and time in
+  /// nanoseconds, compact.
+  @Test func blitzortungsMessageIsReadAndItsOtherKeysIgnored() throws {
+    let strike = try read(
+      #"{"lat":51.6123,"lon":-0.0456,"status":0,"region":1,"time":1795773595123456789,"alt":0}"#, .blitzortung)
+    #expect(strike.position == GeoPosition(latitude: 51.6123, longitude: -0.0456))
+    #expect(abs(strike.date.timeIntervalSince1970 - 1_795_773_595.123456789) < 1e-6)
+  }
+
+  @Test func theLocatedFormTakesISO8601OrEpochSeconds() throws {
+    let iso = try read(#"{"time":"2026-11-27T09:59:30Z","lat":-17.5,"lon":-179.7}"#, .located)
+    #expect(iso.date == arrival.addingTimeInterval(-30))
+    let seconds = try read(#"{"time":1795773590.5,"lat":0,"lon":180}"#, .located)
+    #expect(seconds.date == arrival.addingTimeInterval(-9.5))
+    #expect(seconds.position.longitude == 180)
+  }
+
+  @Test(arguments: [
+    ("not json", LocatedProblem.Kind.notJSON), (#"{"lat":NaN,"lon":0,"time":1}"#, .notJSON), ("[1,2]", .notJSON),
+    (#"{"lon":0,"time":1795773595000000000}"#, .missing), (#"{"lat":null,"lon":0,"time":1795773595000000000}"#, .missing),
+    (#"{"lat":"51.5","lon":0,"time":1795773595000000000}"#, .notANumber),
+    (#"{"lat":51.5,"lon":0,"time":"1795773595000000000"}"#, .notANumber),
+    (#"{"lat":90.5,"lon":0,"time":1795773595000000000}"#, .latitudeOutOfRange),
+    (#"{"lat":0,"lon":-181,"time":1795773595000000000}"#, .longitudeOutOfRange),
+    (#"{"lat":0,"lon":0,"time":1795773700000000000}"#, .ahead),
+    (#"{"lat":0,"lon":0,"time":1795590000000000000}"#, .behind),
+  ])
+  func badBlitzortungMessagesAreRefusedByKind(text: String, kind: LocatedProblem.Kind) {
+    let problem = problem(text)
+    #expect(problem?.kind == kind)
+    #expect(problem.map { !$0.message.contains("\n") } == true)
+  }
+
+  @Test func aLocatedTimeWithoutAZoneIsNotATime() {
+    #expect(problem(#"{"time":"2026-11-27 09:59:30","lat":0,"lon":0}"#, .located)?.kind == .badTime)
+    #expect(problem(#"{"time":true,"lat":0,"lon":0}"#, .located)?.kind == .badTime)
+  }
+
+  @Test func theMessagesSayWhatIsWrong() {
+    #expect(
+      problem(#"{"lat":91,"lon":0,"time":1795773595000000000}"#)?.message == "'lat' is 91, not a latitude (-90 to 90)")
+    #expect(problem(#"{"lat":"x","lon":0,"time":1}"#)?.message == "'lat' is a string, not a number")
+  }
+}

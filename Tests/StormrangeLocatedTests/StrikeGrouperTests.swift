@@ -1,0 +1,143 @@
+import FoundationEssentials
+import Testing
+
+@testable import StormrangeDomain
+@testable import StormrangeLocated
+
+@Suite struct StrikeGrouperTests {
+  let start = Date(timeIntervalSince1970: 1_795_600_800)
+  let observer = GeoPosition(latitude: 51.5, longitude: -0.12)!
+
+  private func strike(_ seconds: Double, _ latitude: Double, _ longitude: Double) -> LocatedStrike {
+    LocatedStrike(date: start.addingTimeInterval(seconds), position: GeoPosition(latitude: latitude, longitude: longitude)!)
+  }
+
+  @Test func strikesOfOnePlaceInAMinuteAreOneGroupWithTheirMeanNearestCountAndSpread() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    // Two strikes 0.01° of latitude (1.11 km) apart, 20 km north.
+    let first = try grouper.receive(strike(0, 51.68, -0.12), arrival: start)
+    let second = try grouper.receive(strike(10, 51.69, -0.12), arrival: start.addingTimeInterval(10))
+    guard case .opened(let opened) = first, case .joined(let group) = second else {
+      Issue.record("\(first), \(second)")
+      return
+    }
+    #expect(group.id == opened.id && group.count == 2)
+    #expect(abs(group.meanPosition.latitude - 51.685) < 1e-9)
+    #expect(abs(group.meanPosition.longitude - -0.12) < 1e-9)
+    #expect(abs(group.spread - 0.005 * LocatedGroup.metresPerDegree) < 0.01)
+    let nearest = try LocatedRange(from: observer, to: GeoPosition(latitude: 51.68, longitude: -0.12)!)
+    #expect(group.nearest == nearest)
+    #expect(grouper.counts.groups == 1 && grouper.counts.recorded == 2)
+  }
+
+  @Test func aStrikeFartherThanTheJoiningDistanceOrAfterTheWindowOpensAnother() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    _ = try grouper.receive(strike(0, 51.68, -0.12), arrival: start)
+    // 0.05° (5.6 km) away.
+    guard case .opened = try grouper.receive(strike(5, 51.73, -0.12), arrival: start) else {
+      Issue.record("a strike 5.6 km away joined")
+      return
+    }
+    guard case .opened = try grouper.receive(strike(60, 51.68, -0.12), arrival: start.addingTimeInterval(60)) else {
+      Issue.record("a strike a minute later joined")
+      return
+    }
+    #expect(grouper.counts.groups == 3)
+  }
+
+  @Test func groupsCloseWhenTheirMinuteEnds() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    _ = try grouper.receive(strike(0, 51.68, -0.12), arrival: start)
+    _ = try grouper.receive(strike(30, 51.8, -0.12), arrival: start.addingTimeInterval(30))
+    #expect(grouper.close(at: start.addingTimeInterval(59)).isEmpty)
+    #expect(grouper.close(at: start.addingTimeInterval(60)).map(\.count) == [1])
+    #expect(grouper.open.count == 1)
+  }
+
+  @Test func aRepeatedStrikeIsMergedAndCounted() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    _ = try grouper.receive(strike(0, 51.68, -0.12), arrival: start)
+    #expect(try grouper.receive(strike(0, 51.68, -0.12), arrival: start) == .repeated)
+    #expect(grouper.counts.repeated == 1 && grouper.counts.strikes == 1)
+    #expect(grouper.open.map(\.count) == [1])
+  }
+
+  @Test func aStrikeBeyondTheRadiusIsCountedNotRecorded() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 10_000)
+    #expect(try grouper.receive(strike(0, 51.68, -0.12), arrival: start) == .beyondRadius)
+    #expect(grouper.counts.beyondRadius == 1 && grouper.open.isEmpty)
+  }
+
+  @Test func aStrikeAtTheObserversOwnPositionIsRecordedAtRangeZero() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 10_000)
+    guard case .opened(let group) = try grouper.receive(strike(0, 51.5, -0.12), arrival: start) else {
+      Issue.record("not recorded")
+      return
+    }
+    #expect(group.nearest.metres == 0)
+  }
+
+  @Test func atMost30GroupsOpenInAMinute() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    // 40 places 0.05° (3.5 km east-west) apart, in one minute.
+    for place in 0..<40 {
+      _ = try grouper.receive(strike(Double(place), 51.6, -0.9 + 0.05 * Double(place)), arrival: start)
+    }
+    #expect(grouper.counts.groups == StrikeGrouper.maximumGroupsPerMinute)
+    #expect(grouper.counts.overBudget == 10)
+  }
+
+  /// A strike of an earlier minute, come late, counts against its own minute, not the current one.
+  @Test func theBoundHoldsForStrikesThatComeOutOfOrder() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    for place in 0..<60 {
+      // Alternating between the minute before and the minute of `start`.
+      let seconds = place.isMultiple(of: 2) ? -30.0 : 30
+      _ = try grouper.receive(
+        strike(seconds, 51.6 + 0.05 * Double(place / 30), -0.9 + 0.05 * Double(place % 30)),
+        arrival: start.addingTimeInterval(31))
+    }
+    #expect(grouper.counts.groups == 2 * StrikeGrouper.maximumGroupsPerMinute)
+    _ = try grouper.receive(strike(-29, 51.8, 0.5), arrival: start.addingTimeInterval(31))
+    _ = try grouper.receive(strike(29, 51.8, 0.6), arrival: start.addingTimeInterval(31))
+    #expect(grouper.counts.overBudget == 2)
+  }
+
+  @Test func aGroupAcrossTheAntimeridianHasItsMeanThere() throws {
+    let fiji = GeoPosition(latitude: -17.7, longitude: 179.8)!
+    var grouper = StrikeGrouper(observer: fiji, radius: 100_000)
+    _ = try grouper.receive(strike(0, -17.5, 179.99), arrival: start)
+    guard case .joined(let group) = try grouper.receive(strike(1, -17.5, -179.99), arrival: start) else {
+      Issue.record("the strikes 2 km apart across the antimeridian did not join")
+      return
+    }
+    #expect(abs(abs(group.meanPosition.longitude) - 180) < 1e-6)
+  }
+
+  @Test func itsMemoryOfRepeatsIsForgottenAfterTheAllowedLag() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    _ = try grouper.receive(strike(0, 51.68, -0.12), arrival: start)
+    let later = start.addingTimeInterval(LocatedMessage.allowedLag + 1)
+    #expect(try grouper.receive(strike(0, 51.68, -0.12), arrival: later) != .repeated)
+  }
+
+  /// Memory stays flat: after two hours of 5 strikes a second, it remembers only the last
+  /// ten minutes' strikes, and keeps only the groups still open.
+  @Test func itRemembersOnlyTheLastTenMinutesHoweverLongItRuns() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    let perSecond = 5
+    for second in 0..<7200 {
+      for index in 0..<perSecond {
+        // A cell circling 30 km away, its strikes spread over a few km.
+        let angle = Double(second) / 600 + Double(index) * 0.01
+        _ = try grouper.receive(
+          strike(Double(second), 51.5 + 0.27 * angle.truncatingRemainder(dividingBy: 1), -0.12 + 0.01 * Double(index)),
+          arrival: start.addingTimeInterval(Double(second)))
+      }
+      _ = grouper.close(at: start.addingTimeInterval(Double(second)))
+    }
+    #expect(grouper.counts.strikes == 7200 * perSecond)
+    #expect(grouper.remembered <= (Int(LocatedMessage.allowedLag) + 1) * perSecond)
+    #expect(grouper.open.count <= StrikeGrouper.maximumGroupsPerMinute * 2)
+  }
+}
