@@ -242,7 +242,7 @@ def test_a_history_written_by_another_tool_with_the_new_keys_loads(sandbox):
 
 
 def test_version_is_1_1(sandbox):
-    assert sandbox.run("--version").stdout == "stormrange 1.2.0\n"
+    assert sandbox.run("--version").stdout == "stormrange 1.3.0\n"
 
 
 def test_tab_completes_compass_points_after_from(sandbox):
