@@ -159,9 +159,9 @@ package struct MeasurementFields: Equatable, Sendable {
   @inlinable
   package func locatedOrigin(under rules: MeasurementRules) throws(MeasurementError) -> MeasurementOrigin {
     guard let source else { throw .kindWithoutSource }
-    guard let network = DetectorSource(source, kind: .located),
-      rules.acceptsFolderNamedSources || !DetectorSource.folderNames.contains(source)
-    else { throw .sourceInvalid(typed: source) }
+    // The one rule for a source and its kind: `as3935` names a chip, never a network.
+    let network = try MeasurementRules.detector(
+      source, kind: .located, acceptingFolderNames: rules.acceptsFolderNamedSources)
     if delay != nil { throw .timingBesideSource(.delay) }
     if temperature != nil { throw .timingBesideSource(.temperature) }
     if speedOfSound != nil { throw .timingBesideSource(.speedOfSound) }

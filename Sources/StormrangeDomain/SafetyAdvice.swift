@@ -46,13 +46,15 @@ package struct SafetyAdvice: Equatable, Sendable {
   package let lightningWithinCloseDistance: Bool
   /// Whether the latest "thunder" was a detector's reading rather than thunder heard.
   package let lastThunderWasDetected: Bool
+  /// Whether the latest "thunder" was a located group's strike within ``thunderAudibleDistance``.
+  package let lastThunderWasLocated: Bool
   /// When the latest thunder of lightning within about 10 km was heard; nil when there was none.
   let lastCloseThunder: Date?
 
   /// The advice when there are no measurements: all clear, with no thunder to count from (the same
   /// at any time).
   static let noMeasurements = SafetyAdvice(
-    lastThunder: nil, detected: false, lastCloseThunder: nil, now: Date(timeIntervalSince1970: 0))
+    lastThunder: nil, detected: false, located: false, lastCloseThunder: nil, now: Date(timeIntervalSince1970: 0))
 
   /// The advice at `now` from `measurements`: all of them up to now, whatever storm they were
   /// grouped into. The last thunder is always the current storm's (an earlier storm's last flash
@@ -61,18 +63,21 @@ package struct SafetyAdvice: Equatable, Sendable {
   package init(measurements: some Sequence<Measurement>, now: Date) {
     var lastThunder: Date?
     var detected = false
+    var located = false
     var lastCloseThunder: Date?
     for measurement in measurements where Self.countsAsThunderHeard(measurement) {
       let thunder = measurement.thunderDate
       if lastThunder.map({ thunder > $0 }) ?? true {
         lastThunder = thunder
         detected = measurement.source != nil
+        located = measurement.fix != nil
       }
       if Self.nearestDistance(of: measurement) <= Self.closeDistance, lastCloseThunder.map({ thunder > $0 }) ?? true {
         lastCloseThunder = thunder
       }
     }
-    self.init(lastThunder: lastThunder, detected: detected, lastCloseThunder: lastCloseThunder, now: now)
+    self.init(
+      lastThunder: lastThunder, detected: detected, located: located, lastCloseThunder: lastCloseThunder, now: now)
   }
 
   /// Whether `measurement` is thunder heard: every measurement but a located group whose nearest
@@ -86,7 +91,7 @@ package struct SafetyAdvice: Equatable, Sendable {
     measurement.fix?.nearest ?? measurement.distance
   }
 
-  private init(lastThunder: Date?, detected: Bool, lastCloseThunder: Date?, now: Date) {
+  private init(lastThunder: Date?, detected: Bool, located: Bool, lastCloseThunder: Date?, now: Date) {
     self.lastThunder = lastThunder
     self.lastCloseThunder = lastCloseThunder
     allClear = lastThunder?.addingTimeInterval(Self.allClearWait)
@@ -96,14 +101,15 @@ package struct SafetyAdvice: Equatable, Sendable {
     lightningWithinCloseDistance =
       lastCloseThunder.map { $0 > now.addingTimeInterval(-Self.allClearWait) } ?? false
     lastThunderWasDetected = detected
+    lastThunderWasLocated = located
   }
 
   /// The same measurements' advice at `later`, without going through them again: the countdown and
   /// the level move on with the clock.
   package func at(_ later: Date) -> SafetyAdvice {
     SafetyAdvice(
-      lastThunder: lastThunder, detected: lastThunderWasDetected, lastCloseThunder: lastCloseThunder,
-      now: later)
+      lastThunder: lastThunder, detected: lastThunderWasDetected, located: lastThunderWasLocated,
+      lastCloseThunder: lastCloseThunder, now: later)
   }
 
   /// The next moment after `now` at which the advice changes by itself, with no new measurement:

@@ -82,9 +82,11 @@ package struct StatusReport {
     )
     row(.storm, "storm", stormDescription)
     if status.isOver {
+      // A storm of located strikes may be over since a strike nobody heard (beyond 16 km).
+      let what = status.storm.measurements.contains { $0.fix != nil } ? "lightning" : "thunder"
       row(
         .storm, "",
-        "the storm is over: no thunder since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))"
+        "the storm is over: no \(what) since \(DurationText.clock(status.storm.lastThunder, besides: now, in: localTime))"
       )
     }
     if let ranges = words.ranges() { row(.ranges, "ranges", ranges) }
@@ -99,7 +101,7 @@ package struct StatusReport {
     case .shelterNow:
       row(
         .advice, "advice",
-        "SHELTER NOW: \(advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard") \(since); "
+        "SHELTER NOW: \(Self.heard(advice)) \(since); "
           + "when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
         row(
@@ -110,14 +112,34 @@ package struct StatusReport {
       let at = DurationText.clock(advice.allClear ?? now, besides: now, in: localTime)
       row(.allClear, "all clear", "in \(countdown) (at \(at)) if no more thunder is heard")
     case .allClear:
-      let what = advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
-      row(.advice, "advice", "all clear: \(what) \(since)", as: .safe)
+      guard advice.lastThunder != nil else {
+        // Only strikes too far to hear (a network's, beyond 16 km): no thunder to count from.
+        row(.advice, "advice", "all clear: no thunder heard in the last \(Int(SafetyAdvice.allClearWait / 60)) minutes", as: .safe)
+        break
+      }
+      row(.advice, "advice", "all clear: \(Self.lastHeard(advice)) \(since)", as: .safe)
     }
     if let ahead, let value = Self.leftOutValue(ahead, now: now, localTime: localTime) {
       row(.ahead, "ahead", value)
     }
     return rows
   }
+
+  /// What the latest thunder was, for the advice while it holds: thunder heard, a detector's reading,
+  /// or a network's strike near enough to hear (``SafetyAdvice/thunderAudibleDistance``).
+  static func heard(_ advice: SafetyAdvice) -> String {
+    if advice.lastThunderWasLocated { return "lightning was detected within \(audibleDistance)" }
+    return advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard"
+  }
+
+  /// The same once it is all clear.
+  static func lastHeard(_ advice: SafetyAdvice) -> String {
+    if advice.lastThunderWasLocated { return "lightning within \(audibleDistance) was last detected" }
+    return advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
+  }
+
+  /// `16 km`, from the constant.
+  private static var audibleDistance: String { "\(Int(SafetyAdvice.thunderAudibleDistance / 1000)) km" }
 
   /// `ahead      2 entries dated ahead of now were left out: the first counts from 19:53:06 (in 5 h 00 min)`,
   /// with its line break; nil when none were.

@@ -76,4 +76,13 @@ import Testing
         == "entry 2 has 'latitude', but 'detector' is not 'located': only a located group has a position, "
         + "a nearest strike, a count and a spread")
   }
+
+  /// `as3935` names a chip, as guarantee 16 says, so a network's group may not take it as its source
+  /// (found by an adversarial probe of 1.3, which saw it load and be shown as a chip's).
+  @Test func aGroupMayNotTakeTheChipsSourceName() throws {
+    var values = located
+    values["source"] = .string("as3935")
+    let message = try #require(problem(values))
+    #expect(message.contains("'as3935'") && message.contains("located"))
+  }
 }
