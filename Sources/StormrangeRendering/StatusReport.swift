@@ -101,11 +101,11 @@ package struct StatusReport {
     case .shelterNow:
       row(
         .advice, "advice",
-        "SHELTER NOW: \(Self.heard(advice)) \(since); "
+        "SHELTER NOW: \(heard(advice)) \(since); "
           + "when thunder roars, go indoors", as: .danger)
       if advice.lightningWithinCloseDistance {
         row(
-          .advice, "", "lightning within about \(close) in the last \(Int(SafetyAdvice.allClearWait / 60)) minutes",
+          .advice, "", "lightning within about \(close) in the last \(waitMinutes) minutes",
           as: .emphasis)
       }
       let countdown = DurationText.countdown(advice.remaining)
@@ -114,10 +114,10 @@ package struct StatusReport {
     case .allClear:
       guard advice.lastThunder != nil else {
         // Only strikes too far to hear (a network's, beyond 16 km): no thunder to count from.
-        row(.advice, "advice", "all clear: no thunder heard in the last \(Int(SafetyAdvice.allClearWait / 60)) minutes", as: .safe)
+        row(.advice, "advice", "all clear: no thunder heard in the last \(waitMinutes) minutes", as: .safe)
         break
       }
-      row(.advice, "advice", "all clear: \(Self.lastHeard(advice)) \(since)", as: .safe)
+      row(.advice, "advice", "all clear: \(lastHeard(advice)) \(since)", as: .safe)
     }
     if let ahead, let value = Self.leftOutValue(ahead, now: now, localTime: localTime) {
       row(.ahead, "ahead", value)
@@ -127,19 +127,16 @@ package struct StatusReport {
 
   /// What the latest thunder was, for the advice while it holds: thunder heard, a detector's reading,
   /// or a network's strike near enough to hear (``SafetyAdvice/thunderAudibleDistance``).
-  static func heard(_ advice: SafetyAdvice) -> String {
-    if advice.lastThunderWasLocated { return "lightning was detected within \(audibleDistance)" }
+  private func heard(_ advice: SafetyAdvice) -> String {
+    if advice.lastThunderWasLocated { return "lightning was detected within \(audible)" }
     return advice.lastThunderWasDetected ? "lightning was detected" : "thunder was heard"
   }
 
   /// The same once it is all clear.
-  static func lastHeard(_ advice: SafetyAdvice) -> String {
-    if advice.lastThunderWasLocated { return "lightning within \(audibleDistance) was last detected" }
+  private func lastHeard(_ advice: SafetyAdvice) -> String {
+    if advice.lastThunderWasLocated { return "lightning within \(audible) was last detected" }
     return advice.lastThunderWasDetected ? "lightning was last detected" : "the last thunder was"
   }
-
-  /// `16 km`, from the constant.
-  private static var audibleDistance: String { "\(Int(SafetyAdvice.thunderAudibleDistance / 1000)) km" }
 
   /// `ahead      2 entries dated ahead of now were left out: the first counts from 19:53:06 (in 5 h 00 min)`,
   /// with its line break; nil when none were.
@@ -188,6 +185,10 @@ package struct StatusReport {
 
   /// `10 km`, or `10 km (6.21 mi)` in imperial units.
   private var close: String { unit.formatRoundKilometres(SafetyAdvice.closeDistance) }
+  /// `16 km`, or `16 km (10 mi)` in imperial units, as ``close`` is shown.
+  private var audible: String { unit.formatRoundKilometres(SafetyAdvice.thunderAudibleDistance) }
+  /// `30`: the advice's window, in minutes.
+  private var waitMinutes: Int { Int(SafetyAdvice.allClearWait / 60) }
   /// `10 km` in every unit: the summary line keeps it short.
   private var closeInKilometres: String {
     DistanceUnit.kilometres.formatRoundKilometres(SafetyAdvice.closeDistance)

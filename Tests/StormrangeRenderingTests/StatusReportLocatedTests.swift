@@ -22,9 +22,9 @@ import Testing
       note: nil)
   }
 
-  func text(_ history: [Measurement], minutes: Double) -> String {
+  func text(_ history: [Measurement], minutes: Double, unit: DistanceUnit = .kilometres) -> String {
     let status = StormStatus(history: history, now: start.addingTimeInterval(minutes * 60))!
-    return StatusReport(status: status, unit: .kilometres, repertoire: .unicode, localTime: .utc).block
+    return StatusReport(status: status, unit: unit, repertoire: .unicode, localTime: .utc).block
   }
 
   @Test func strikesTooFarToHearGiveNoTimeOfThunder() {
@@ -38,6 +38,9 @@ import Testing
     #expect(shelter.contains("SHELTER NOW: lightning was detected within 16 km 1 min ago (15:40:00)"))
     let clear = text([group(0, kilometres: 20, nearest: 12)], minutes: 45)
     #expect(clear.contains("all clear: lightning within 16 km was last detected 45 min ago (15:40:00)"))
+    // In miles as the close lightning's 10 km is: both distances through one formatter.
+    let miles = text([group(0, kilometres: 20, nearest: 12)], minutes: 1, unit: .miles)
+    #expect(miles.contains("lightning was detected within 16 km (10 mi)"))
   }
 
   @Test func aStormOverSinceAFarStrikeSaysLightning() {
