@@ -56,13 +56,16 @@ let package = Package(
     // Extended attributes (sys/xattr.h), in the C library but not in Swift's Glibc module.
     .systemLibrary(name: "CExtendedAttributes"),
     .target(name: "StormrangeBase", swiftSettings: swiftSettings),
-    .target(name: "StormrangeDomain", dependencies: ["StormrangeBase"], swiftSettings: optimisedSwiftSettings),
+    .target(
+      name: "StormrangeDomain", dependencies: ["StormrangeBase"], swiftSettings: optimisedSwiftSettings),
     .target(name: "StormrangePropertyList", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
     .target(
       name: "StormrangeStore",
       dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangePropertyList", "CExtendedAttributes"],
       swiftSettings: swiftSettings),
-    .target(name: "StormrangeRendering", dependencies: ["StormrangeBase", "StormrangeDomain"], swiftSettings: swiftSettings),
+    .target(
+      name: "StormrangeRendering", dependencies: ["StormrangeBase", "StormrangeDomain"],
+      swiftSettings: swiftSettings),
     .target(
       name: "StormrangeExchange",
       dependencies: [
@@ -70,7 +73,8 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .target(
-      name: "StormrangeDetectors", dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering"],
+      name: "StormrangeDetectors",
+      dependencies: ["StormrangeBase", "StormrangeDomain", "StormrangeRendering"],
       swiftSettings: swiftSettings),
     .target(
       name: "StormrangeLocated",
@@ -80,14 +84,14 @@ let package = Package(
       name: "StormrangeShell",
       dependencies: [
         "StormrangeBase", "StormrangeDomain", "StormrangeStore", "StormrangeRendering", "StormrangeExchange",
-        "StormrangeDetectors",
+        "StormrangeDetectors", "StormrangeLocated",
       ],
       swiftSettings: swiftSettings),
     .target(
       name: "StormrangeMQTT",
       dependencies: [
         "StormrangeBase", "StormrangeDomain", "StormrangeStore", "StormrangeRendering", "StormrangeDetectors",
-        "StormrangeShell",
+        "StormrangeLocated", "StormrangeShell",
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -140,7 +144,8 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       // The recording's bias is measured on the simulator's located cells.
-      name: "StormrangeLocatedTests", dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator", "CGeodesic"],
+      name: "StormrangeLocatedTests",
+      dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator", "CGeodesic"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeDetectorsTests",
@@ -151,13 +156,18 @@ let package = Package(
     // the shell and of what runs through it.
     .target(
       name: "ShellTestSupport",
-      dependencies: ["StormrangeShell", "StormrangeStore", "StormrangeDomain", "StormrangeBase", "TestSupport"],
+      dependencies: [
+        "StormrangeShell", "StormrangeStore", "StormrangeDomain", "StormrangeBase", "TestSupport",
+      ],
       path: "Tests/ShellTestSupport", swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeShellTests",
       dependencies: [
-        "StormrangeShell", "StormrangeExchange", "StormrangeDetectors", "StormrangeRendering", "StormrangeStore",
-        "StormrangeDomain", "StormrangePropertyList", "StormrangeBase", "ShellTestSupport", "TestSupport",
+        "StormrangeShell", "StormrangeExchange", "StormrangeDetectors", "StormrangeRendering",
+        "StormrangeStore",
+        "StormrangeDomain", "StormrangePropertyList", "StormrangeBase", "StormrangeLocated",
+        "ShellTestSupport",
+        "TestSupport",
       ],
       swiftSettings: swiftSettings),
     .testTarget(
@@ -169,7 +179,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeProcessTests",
-      dependencies: ["StormrangeProcess", "StormrangeShell", "StormrangeRendering", "StormrangeStore", "TestSupport"],
+      dependencies: [
+        "StormrangeProcess", "StormrangeShell", "StormrangeRendering", "StormrangeStore", "TestSupport",
+      ],
       swiftSettings: swiftSettings),
     // Synthetic storms from physics, and the scoring of `status` on them (Scripts/calibrate,
     // docs/science.md). The simulator imports nothing of the estimator it referees.

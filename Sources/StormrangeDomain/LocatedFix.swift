@@ -6,6 +6,10 @@
 /// it was recorded; the position itself is kept, so that a later `set location` does not change
 /// what was measured.
 package struct LocatedFix: Equatable, Hashable, Sendable {
+  /// Seconds a group gathers strikes from its first (the entry's date): while they last the entry is
+  /// open, and `ingest` or `mqtt` may update it in place.
+  package static let window = 60.0
+
   /// The network that located the strikes (`blitzortung`, `located`), of the kind
   /// ``DetectorKind/located``.
   package let source: DetectorSource

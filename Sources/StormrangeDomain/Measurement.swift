@@ -53,6 +53,14 @@ package struct Measurement: Equatable, Sendable {
     }
   }
 
+  /// Whether this is a located group still gathering strikes at `now` (``LocatedFix/window`` from
+  /// its date, and a second more, since the date is stored to the whole second below its first
+  /// strike's): `ingest` or `mqtt` may still update it in place, so `delete` leaves it alone.
+  package func isGathering(at now: Date) -> Bool {
+    guard fix != nil else { return false }
+    return now < date.addingTimeInterval(LocatedFix.window + 1)
+  }
+
   /// What the network said of a located group; nil for any other measurement.
   package var fix: LocatedFix? {
     if case .located(let fix) = origin { fix } else { nil }

@@ -15,7 +15,7 @@ import StormrangeDomain
 /// for telling repeats, so its memory stays flat however long it runs.
 package struct StrikeGrouper {
   /// How long a group gathers strikes from its first.
-  package static let window = 60.0
+  package static let window = LocatedFix.window
   /// Metres from a group's mean position within which a strike joins it: a cell's strikes fall
   /// within a few km of each other, and the network locates each to 0.3–2 km.
   package static let joiningDistance = 3_000.0
@@ -65,7 +65,8 @@ package struct StrikeGrouper {
   package var remembered: Int { seen.count }
 
   /// Takes `strike`, which arrived at `arrival`.
-  package mutating func receive(_ strike: LocatedStrike, arrival: Date) throws(GeodesicUnavailable) -> Outcome {
+  package mutating func receive(_ strike: LocatedStrike, arrival: Date) throws(GeodesicUnavailable) -> Outcome
+  {
     forget(before: arrival.addingTimeInterval(-LocatedMessage.allowedLag))
     guard seen.insert(strike).inserted else {
       counts.repeated += 1
@@ -100,6 +101,24 @@ package struct StrikeGrouper {
     counts.recorded += 1
     counts.groups += 1
     return .opened(group)
+  }
+
+  /// Counts a message refused as `kind`.
+  package mutating func refuse(_ kind: LocatedProblem.Kind) { counts.refused[kind, default: 0] += 1 }
+
+  /// Puts a new group of `strike` alone in place of the open group `id`, whose entry is gone from
+  /// the history (cleared while it gathered strikes): the strikes it held went with it. `strike` was
+  /// counted when it joined `id`; the new group does not count against the minute's bound.
+  package mutating func restart(_ id: Int, with strike: LocatedStrike) throws(GeodesicUnavailable)
+    -> LocatedGroup
+  {
+    open.removeAll { $0.id == id }
+    let group = LocatedGroup(
+      id: nextID, first: strike, range: try LocatedRange(from: observer, to: strike.position))
+    nextID += 1
+    open.append(group)
+    counts.groups += 1
+    return group
   }
 
   /// Closes the groups whose window ended by `now`, and returns them.

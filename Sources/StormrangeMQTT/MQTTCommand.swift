@@ -1,3 +1,4 @@
+import StormrangeLocated
 import StormrangeShell
 
 /// `mqtt --broker URL …`: a long-running service that publishes the status to an MQTT broker (and
@@ -29,7 +30,9 @@ struct MQTTCommand: Command {
     --homeassistant-remove  clear the device's configs, status and
                            availability at the broker, and exit
     --subscribe TOPIC=FORMAT  read detector messages (wildcards + and #) as
-                           'ingest FORMAT' does: rtl433, tasmota or km
+                           'ingest FORMAT' does: rtl433, tasmota, km,
+                           blitzortung (blitzortung/1.1/u/2/#=blitzortung)
+                           or located
     --username NAME        the password from STORMRANGE_MQTT_PASSWORD or the
                            first line of --password-file PATH; never on the
                            command line
@@ -59,6 +62,10 @@ struct MQTTCommand: Command {
     // a value is never read as a flag (`--username 'bob --homeassistant'`).
     let options = try MQTTOptions(
       arguments: arguments.shellArgumentBytes ?? arguments.all.map { Array($0.utf8) }, usage: usageError)
+    // Located strikes are measured from the observer's location: without one, nothing starts.
+    for case .located(let format) in Set(options.subscriptions.map(\.format)) {
+      _ = try LocatedRecorder.start(format, source: nil, in: session)
+    }
     guard let mqtt = runner else {
       throw .invalidArgument("mqtt needs a running stormrange program to reach the broker")
     }

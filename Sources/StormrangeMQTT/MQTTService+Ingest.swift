@@ -1,6 +1,7 @@
 import StormrangeBase
 import StormrangeDetectors
 import StormrangeDomain
+import StormrangeLocated
 import StormrangeRendering
 import StormrangeShell
 import StormrangeStore
@@ -46,6 +47,30 @@ extension MQTTService {
     guard let sensor = delivery.sensor, let summary = reader.summary(of: sensor.name) else { return nil }
     sensorSummaries[sensor.name] = summary.json
     return sensor.name
+  }
+
+  /// Records the located strike `message` holds, read as `format`, as `ingest` records a line: a
+  /// new group confirmed on standard output as `add` confirms a reading, a later strike of its
+  /// minute updating its entry in place; each kind of fault warned of once.
+  func ingest(_ message: ReceivedMessage, located format: LocatedFormat) {
+    let topic = message.topic.escapedForDisplay
+    do throws(StormrangeError) {
+      let recorder: LocatedRecorder
+      if let made = locatedRecorders[format] {
+        recorder = made
+      } else {
+        recorder = try LocatedRecorder.start(format, source: nil, in: session)
+      }
+      locatedRecorders[format] = recorder
+      let recorded = recorder.ingest.counts.recorded
+      if let warning = try recorder.take(message.payload, arrival: message.arrival.wall) {
+        warn("topic \(topic): \(warning)")
+      }
+      if recorder.ingest.counts.recorded > recorded { locatedChanged = true }
+    } catch {
+      // The history's refusal (missing, full), or no location: always said.
+      inform("topic \(topic): \(error.message)")
+    }
   }
 
   /// The source of a Tasmota reading: its device's topic, the level before `SENSOR`

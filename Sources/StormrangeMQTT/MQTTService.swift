@@ -1,6 +1,7 @@
 import FoundationEssentials
 import StormrangeBase
 import StormrangeDetectors
+import StormrangeLocated
 import StormrangeShell
 import StormrangeStore
 
@@ -22,6 +23,11 @@ package final class MQTTService {
   var sensorSummaries: [String: String] = [:]
   /// The readers of detector messages, one per format (``ingest(_:as:)``).
   var readers: [DetectorFormat: DetectorIngest] = [:]
+  /// The recorders of located strikes, one per format, made when its first message comes
+  /// (``ingest(_:as:)``).
+  var locatedRecorders: [LocatedFormat: LocatedRecorder] = [:]
+  /// Whether a located message changed an entry in place since the status was last computed.
+  var locatedChanged = false
   /// The sensors forgotten since the last messages were published, whose retained summaries are
   /// to be cleared, so that the broker keeps no more of them than stormrange does.
   var forgottenSensors: [String] = []
@@ -116,7 +122,12 @@ package final class MQTTService {
         warn("topic \(message.topic.escapedForDisplay): " + Self.tooLong(message.length))
         continue
       }
-      if let source = ingest(message, as: subscription.format) { changedSources.insert(source) }
+      switch subscription.format {
+      case .detector(let format):
+        if let source = ingest(message, as: format) { changedSources.insert(source) }
+      case .located(let format):
+        ingest(message, located: format)
+      }
     }
     let recorded = session.recorded.count - before
     do {
@@ -131,7 +142,8 @@ package final class MQTTService {
             + (recorded == 1 ? "the reading that arrived was" : "the \(recorded) readings that arrived were")
             + " not recorded"))
     }
-    if recorded > 0 { status.historyChangedHere() }
+    if recorded > 0 || locatedChanged { status.historyChangedHere() }
+    locatedChanged = false
     // An empty retained message removes the retained one: first, so that a sensor forgotten and
     // heard again in the same messages ends with its new summary. Its entities' configs go before
     // its summary, so that Home Assistant removes them before their state empties; a new sensor's

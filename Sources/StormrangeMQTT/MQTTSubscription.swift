@@ -6,9 +6,9 @@ import StormrangeShell
 /// `ingest FORMAT` reads its lines.
 struct MQTTSubscription: Equatable, Sendable {
   package let filter: String
-  package let format: DetectorFormat
+  package let format: IngestFormat
 
-  package init(filter: String, format: DetectorFormat) {
+  package init(filter: String, format: IngestFormat) {
     self.filter = filter
     self.format = format
   }
@@ -18,14 +18,14 @@ struct MQTTSubscription: Equatable, Sendable {
     let example = "e.g. --subscribe 'tele/+/SENSOR=tasmota'"
     guard let equals = text.lastIndex(of: "=") else {
       throw .invalidArgument(
-        "--subscribe takes TOPIC=FORMAT, FORMAT \(DetectorFormat.choices); '\(text.escapedForDisplay)' has no =; "
+        "--subscribe takes TOPIC=FORMAT, FORMAT \(IngestFormat.choices); '\(text.escapedForDisplay)' has no =; "
           + example)
     }
     let topic = String(text[..<equals])
     let name = String(text[text.index(after: equals)...])
-    guard let format = DetectorFormat(word: name) else {
+    guard let format = IngestFormat(word: name) else {
       throw .invalidArgument(
-        "'\(name.escapedForDisplay)' is not a format --subscribe knows; use \(DetectorFormat.choices); \(example)"
+        "'\(name.escapedForDisplay)' is not a format --subscribe knows; use \(IngestFormat.choices); \(example)"
       )
     }
     if let problem = MQTTTopic.problem(withFilter: topic) {

@@ -58,8 +58,8 @@ import Testing
     #expect(read.homeAssistantPrefix == "homeassistant")
     #expect(
       read.subscriptions == [
-        MQTTSubscription(filter: "tele/+/SENSOR", format: .tasmota),
-        MQTTSubscription(filter: "rtl_433/+/events", format: .rtl433),
+        MQTTSubscription(filter: "tele/+/SENSOR", format: .detector(.tasmota)),
+        MQTTSubscription(filter: "rtl_433/+/events", format: .detector(.rtl433)),
       ])
     #expect(
       read.username == "pi" && read.passwordFile == SystemPath("/etc/pw")

@@ -2,17 +2,19 @@ import FoundationEssentials
 import StormrangeBase
 import StormrangeDetectors
 import StormrangeDomain
+import StormrangeLocated
 import StormrangeRendering
 import StormrangeStore
 
-/// `ingest`'s stream: reads detector messages line by line, records their readings in the session,
-/// and reports as it goes. The lines that have already arrived are recorded together and saved
+/// `ingest`'s stream: reads detector messages (or located strikes) line by line, records their
+/// readings (or groups, ``LocatedRecorder``) in the session, and reports as it goes. The lines that have already arrived are recorded together and saved
 /// with one write, as a batch's `add` lines are (group commit), then confirmed, one line each as
 /// `add` confirms one. Warnings go to standard error as `stormrange: line N: …`, at most
 /// ``reportedWarnings`` and then how many more at the end; each new sensor is announced once
 /// (unless `--sensor` named the ones wanted), until more than ``DetectorIngest/maximumSensors``
-/// have been heard, which is said once; a summary of each sensor is written at the end and
-/// every ``summaryInterval`` of the session's clock, at the first line after it.
+/// have been heard, which is said once; a summary of each sensor (or of the located source) is
+/// written at the end and every ``summaryInterval`` of the session's clock, at the first line after
+/// it. A located source warns of each kind of fault once, and counts them in its summary.
 ///
 /// Nothing is kept per line, so memory stays flat however long the stream runs. The executable
 /// supplies the input, the console and when to stop (``run(source:console:shouldStop:)``).
@@ -33,15 +35,33 @@ package final class IngestStream {
   /// Most lines saved with one write.
   static let groupLimit = 1000
 
+  /// What reads the lines.
+  package enum Reader {
+    /// A detector's messages, each a reading.
+    case detector(DetectorIngest)
+    /// A network's located strikes, recorded in groups.
+    case located(LocatedRecorder)
+  }
+
   let session: Session
-  package private(set) var ingest: DetectorIngest
+  /// The reader of a detector's messages; nil for a located source. Kept apart from ``Reader`` so
+  /// that it changes in place, not copied out of the enum for each line.
+  private var detector: DetectorIngest?
+  private let located: LocatedRecorder?
   private var lineNumber = 0
   private var warnings = 0
   private var lastSummary: Double
 
-  package init(session: Session, ingest: DetectorIngest) {
+  package init(session: Session, reader: Reader) {
     self.session = session
-    self.ingest = ingest
+    switch reader {
+    case .detector(let ingest):
+      detector = ingest
+      located = nil
+    case .located(let recorder):
+      detector = nil
+      located = recorder
+    }
     lastSummary = session.clock.now().monotonic
   }
 
@@ -98,6 +118,19 @@ package final class IngestStream {
       warn("not valid UTF-8 text; skipped")
       return nil
     }
+    if let located {
+      do {
+        if let warning = try located.take(Array(line.text.utf8), arrival: line.arrival.wall) { warn(warning) }
+        return nil
+      } catch {
+        return error
+      }
+    }
+    return detector == nil ? nil : take(line, into: &detector!)
+  }
+
+  /// ``take(_:)`` for a detector's message.
+  private func take(_ line: InputLine, into ingest: inout DetectorIngest) -> StormrangeError? {
     let delivery = ingest.receive(line.text, arrival: line.arrival.wall)
     if delivery.firstForgotten {
       write("stormrange: line \(lineNumber): " + Self.capReached(ingest.options.format))
@@ -143,10 +176,11 @@ package final class IngestStream {
     summarise()
   }
 
-  /// One line per sensor heard so far.
+  /// One line per sensor heard so far, or the located source's.
   private func summarise() {
     lastSummary = session.clock.now().monotonic
-    for summary in ingest.summaries { write("stormrange: \(summary.line)") }
+    if let located { write("stormrange: \(located.summaryLine)") }
+    for summary in detector?.summaries ?? [] { write("stormrange: \(summary.line)") }
   }
 
   private func failed(_ written: Console.WriteResult) -> Console.WriteResult? {

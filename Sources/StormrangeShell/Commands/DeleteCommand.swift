@@ -1,3 +1,4 @@
+import FoundationEssentials
 import StormrangeBase
 import StormrangeDomain
 import StormrangeRendering
@@ -15,6 +16,8 @@ struct DeleteCommand: Command {
     last showed numbers, so that N may stand for another measurement (another
     process deleted one, or this session did), nothing is deleted: type
     'show' and try again. Measurements added since shift no number.
+    A located group still gathering strikes (in the minute after its first)
+    is not deleted: ingest or mqtt may still update it; delete it after.
     """
   }
   let historyAccess = HistoryAccess.reads
@@ -32,12 +35,18 @@ struct DeleteCommand: Command {
     let shown = session.shownNumbers
     // Checked first against the history just loaded, so that a refusal touches no file, and again
     // under the lock, against what is on disk then.
-    if let refusal = shown.refusal(deleting: number, typed: typed, from: session.history.entries) {
+    let now = session.clock.now().wall
+    let localTime = session.localTime
+    if let refusal = shown.refusal(deleting: number, typed: typed, from: session.history.entries)
+      ?? Self.gatheringRefusal(number, in: session.history.entries, now: now, localTime: localTime)
+    {
       throw refusal
     }
     let (removedEntry, successor) = try session.changeHistory {
       entries -> Result<(HistoryEntry, HistoryEntry?), StormrangeError> in
-      if let refusal = shown.refusal(deleting: number, typed: typed, from: entries) {
+      if let refusal = shown.refusal(deleting: number, typed: typed, from: entries)
+        ?? Self.gatheringRefusal(number, in: entries, now: now, localTime: localTime)
+      {
         return .failure(refusal)
       }
       let removed = entries.remove(at: number - 1)
@@ -49,6 +58,23 @@ struct DeleteCommand: Command {
       removedEntry.measurement, unit: session.currentSettings.unit, in: session.localTime)
     session.say("deleted #\(number) (\(removed))")
     return .proceed
+  }
+
+  /// Why measurement `number` of `entries` may not be deleted at `now`: it is a located group still
+  /// gathering strikes (``Measurement/isGathering(at:)``). `ingest` or `mqtt` may change its
+  /// contents every second until then, and `delete` deletes only the contents it last showed
+  /// (guarantee 14): the refusal says when it can be deleted, instead of asking for `show` again
+  /// and again.
+  static func gatheringRefusal(_ number: Int, in entries: [HistoryEntry], now: Date, localTime: LocalTime)
+    -> StormrangeError?
+  {
+    guard number <= entries.count else { return nil }
+    let measurement = entries[number - 1].measurement
+    guard measurement.isGathering(at: now) else { return nil }
+    let end = measurement.date.addingTimeInterval(LocatedFix.window + 1)
+    return .invalidArgument(
+      "#\(number) is a located group still gathering strikes until \(localTime.formatTime(end)), "
+        + "and ingest or mqtt may update it until then; delete it after that")
   }
 
   /// `2026-07-01 16:03:00, delay 6.00 s, 2.06 km NE, note: over the lake`: enough to tell which one

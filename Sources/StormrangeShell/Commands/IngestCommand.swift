@@ -1,9 +1,11 @@
 import StormrangeBase
 import StormrangeDetectors
 import StormrangeDomain
+import StormrangeLocated
 
 /// `ingest FORMAT [--source NAME] [--sensor NAME]… [--detector KIND]`: records a detector's
-/// readings from its messages on standard input (``DetectorIngest``, ``IngestStream``). One
+/// readings, or a network's located strikes in groups, from their messages on standard input
+/// (``DetectorIngest``, ``LocatedRecorder``, ``IngestStream``). One
 /// command from the arguments only: in a batch or at the prompt, standard input is the commands.
 /// The command checks its arguments and hands the stream to its runner, which the executable gives
 /// it, since only it knows standard input and the signals.
@@ -12,8 +14,9 @@ struct IngestCommand: Command {
   let runner: ShellCommands.IngestRunner?
 
   let name = "ingest"
-  let summary = "record a lightning detector's readings from its messages on standard input"
-  let usage = "ingest rtl433|tasmota|km [--source NAME] [--sensor NAME]... [--detector KIND]"
+  let summary = "record a lightning detector's or network's messages from standard input"
+  let usage =
+    "ingest rtl433|tasmota|km|blitzortung|located [--source NAME] [--sensor NAME]... [--detector KIND]"
   var details: String {
     """
     Reads one message a line until the end of the input, or SIGINT, SIGTERM or
@@ -26,8 +29,18 @@ struct IngestCommand: Command {
     tasmota  Tasmota's AS3935 messages (tele/TOPIC/SENSOR): event 1 (lightning)
              and 4 (overhead) are readings; noise and disturbers are counted
     km       a distance in km a line, dated when it arrives
-    --source NAME    the source of tasmota and km readings (default: tasmota,
-                     detector)
+    blitzortung  Blitzortung's strikes, as its MQTT feed sends them:
+             {"time": NANOSECONDS, "lat": DEGREES, "lon": DEGREES, ...}
+    located  any network's strikes: {"time": ISO 8601 TIME or EPOCH SECONDS,
+             "lat": DEGREES, "lon": DEGREES}
+             Strikes are measured from 'set location' (required) and recorded
+             within 'set radius' (default 100 km), in groups: the strikes
+             within 3 km of each other in a minute make one entry, added when
+             its first strike comes and updated in place by the others; at
+             most 30 groups a minute. Each fault is warned of once, then
+             counted in the summary.
+    --source NAME    the source of tasmota, km, blitzortung and located
+                     readings (default: the format's name; km: detector)
     --sensor NAME    rtl433: record only this sensor (repeatable); without it
                      every sensor is recorded and each new one announced
     --detector KIND  km: as3935 or generic (default: generic, as3935 for the
@@ -45,7 +58,7 @@ struct IngestCommand: Command {
   static let flagsWithValues = ["--source", "--sensor", "--detector"]
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
-    if index == 0 { return DetectorFormat.allCases.map(\.rawValue) }
+    if index == 0 { return IngestFormat.allCases.map(\.name) }
     switch previous.last {
     case "--detector": return DetectorKind.typed.map(\.rawValue)
     case "--source", "--sensor": return []
@@ -54,24 +67,37 @@ struct IngestCommand: Command {
   }
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
-    let options = try self.options(arguments)
+    let plan = try self.plan(arguments)
     guard session.mode == .oneShot, let run = runner else {
       throw .invalidArgument(
         "ingest reads its messages on standard input, so it runs only as one command from the arguments: "
           + "rtl_433 -F json | stormrange ingest rtl433")
     }
-    var ingestOptions = options
-    ingestOptions.zone = session.localTime
-    let result = run(IngestStream(session: session, ingest: DetectorIngest(ingestOptions)))
+    let reader: IngestStream.Reader
+    switch plan {
+    case .detector(var options):
+      options.zone = session.localTime
+      reader = .detector(DetectorIngest(options))
+    case .located(let format, let source):
+      reader = .located(try LocatedRecorder.start(format, source: source, in: session))
+    }
+    let result = run(IngestStream(session: session, reader: reader))
     if let failure = result.saveFailure { throw failure }
     return .proceed
   }
 
+  /// What the arguments ask for: a detector's messages, or a network's located strikes.
+  enum Plan {
+    case detector(DetectorIngest.Options)
+    /// The source is nil for the format's own name.
+    case located(LocatedFormat, source: DetectorSource?)
+  }
+
   /// The format and the flags, each checked.
-  func options(_ arguments: CommandArguments) throws(StormrangeError) -> DetectorIngest.Options {
-    guard !arguments.isEmpty else { throw usageError("missing FORMAT (\(DetectorFormat.choices))") }
-    guard let format = DetectorFormat(word: arguments[0]) else {
-      throw usageError("'\(arguments[0].escapedForDisplay)' is not a format; use \(DetectorFormat.choices)")
+  func plan(_ arguments: CommandArguments) throws(StormrangeError) -> Plan {
+    guard !arguments.isEmpty else { throw usageError("missing FORMAT (\(IngestFormat.choices))") }
+    guard let chosen = IngestFormat(word: arguments[0]) else {
+      throw usageError("'\(arguments[0].escapedForDisplay)' is not a format; use \(IngestFormat.choices)")
     }
     var source: String?
     var kind: String?
@@ -97,6 +123,21 @@ struct IngestCommand: Command {
       }
       next += 2
     }
+    let format: DetectorFormat
+    switch chosen {
+    case .detector(let detector): format = detector
+    case .located(let located):
+      if !sensors.isEmpty || kind != nil {
+        throw .invalidArgument(
+          "--\(sensors.isEmpty ? "detector" : "sensor") is for detectors; \(located.rawValue) reads a network's "
+            + "located strikes, named by --source")
+      }
+      let named = try StormrangeError.wrapping { () throws(MeasurementError) -> DetectorSource? in
+        guard let source else { return nil }
+        return try MeasurementRules.detector(source, kind: .located)
+      }
+      return .located(located, source: named)
+    }
     if format == .rtl433, source != nil {
       throw .invalidArgument(
         "--source is for tasmota and km; rtl433 names each sensor MODEL-ID, e.g. FineOffset-WH31L-67016")
@@ -115,6 +156,6 @@ struct IngestCommand: Command {
         ? try MeasurementRules.detector(name, kind: DetectorKind.as3935)
         : try MeasurementRules.detector(name, typedKind: kind)
     }
-    return DetectorIngest.Options(format: format, source: detector, sensors: sensors)
+    return .detector(DetectorIngest.Options(format: format, source: detector, sensors: sensors))
   }
 }

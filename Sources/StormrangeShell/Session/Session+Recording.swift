@@ -56,6 +56,18 @@ extension Session {
     }
   }
 
+  /// Puts `new` in place of the entry that holds `old`, a located group still gathering strikes
+  /// (``LocatedRecorder``), searched from the end, where open groups are. Returns false, and changes
+  /// nothing, when no entry holds `old` any more (the history was cleared). Not an undo step: the
+  /// entry stays the one its `add` made.
+  package func replaceGathering(_ old: Measurement, with new: Measurement) throws(StormrangeError) -> Bool {
+    try changeHistory { entries -> Bool in
+      guard let index = entries.lastIndex(where: { $0.measurement == old }) else { return false }
+      entries[index] = HistoryEntry(new)
+      return true
+    }
+  }
+
   static func confirmation(index: Int, _ measurement: Measurement, unit: DistanceUnit) -> String {
     "#\(index)  \(MeasurementText.distance(measurement, unit: unit))  (\(MeasurementText.origin(measurement)))"
   }

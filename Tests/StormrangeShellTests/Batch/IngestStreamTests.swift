@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", "missing FORMAT (rtl433|tasmota|km)"),
+    ("", "missing FORMAT (rtl433|tasmota|km|blitzortung|located)"),
     ("json", "'json' is not a format; use rtl433|tasmota|km"),
     ("km --source", "'--source' needs a value"),
     ("km --verbose x", "unexpected argument '--verbose'"),
