@@ -29,7 +29,7 @@ package enum DetectorKind: String, CaseIterable, Sendable {
 
   /// The kind of a reading whose source is `name` and whose kind is not given: `as3935` for the
   /// source `as3935` (any case), as before format 1.2, else `generic`.
-  static func implied(bySource name: String) -> DetectorKind {
+  package static func implied(bySource name: String) -> DetectorKind {
     name.isWord(as3935.rawValue) ? .as3935 : .generic
   }
 

@@ -44,7 +44,8 @@ package enum Geodesic {
     var azimuth = 0.0
     var arrivalAzimuth = 0.0
     functions.inverse(
-      &ellipsoid, start.latitude, start.longitude, end.latitude, end.longitude, &metres, &azimuth, &arrivalAzimuth)
+      &ellipsoid, start.latitude, start.longitude, end.latitude, end.longitude, &metres, &azimuth,
+      &arrivalAzimuth)
     return (metres, azimuth)
   }
 }

@@ -28,7 +28,8 @@ package struct LocatedIngest {
     package var change: Change?
     /// The strike it held, recorded in ``change``'s group: for ``restart(_:with:)``.
     package var strike: LocatedStrike?
-    /// The groups whose minute ended before it came: their entries are final.
+    /// The groups whose minute it ended (``StrikeGrouper/close(at:)``), its own among them if it
+    /// came that late: their entries are final.
     package var closed: [Int] = []
     /// Why it was refused, the first time a fault of its kind comes: one line, without a line number.
     package var warning: String?
@@ -56,7 +57,6 @@ package struct LocatedIngest {
   package mutating func receive(_ bytes: [UInt8], arrival: Date) -> Delivery {
     var delivery = Delivery()
     guard bytes.contains(where: { !Self.isBlank($0) }) else { return delivery }
-    delivery.closed = grouper.close(at: arrival).map(\.id)
     do {
       let strike = try LocatedMessage.read(bytes, format: format, arrival: arrival)
       delivery.strike = strike
@@ -75,6 +75,8 @@ package struct LocatedIngest {
     } catch {
       delivery.warning = "\(error)"
     }
+    // Closed after the strike is taken, which may be the one whose time ends their minute.
+    delivery.closed = grouper.close(at: arrival).map(\.id)
     return delivery
   }
 

@@ -15,6 +15,8 @@ package enum LocatedMessage {
   /// Seconds a strike may be dated before it arrived: Blitzortung delivers within seconds, and a
   /// strike older than this would land in a minute whose entries are closed.
   package static let allowedLag = 600.0
+  /// Seconds (a year) beyond which a strike's time is taken to be in the wrong unit.
+  static let yearOff = 366 * 86400.0
 
   /// The strike `bytes` give, arriving at `arrival`; throws what is wrong with it.
   package static func read(_ bytes: [UInt8], format: LocatedFormat, arrival: Date) throws(LocatedProblem)
@@ -39,7 +41,8 @@ package enum LocatedMessage {
     }
     let latitude = try number(latitudeKey)
     guard GeoPosition.latitudes.contains(latitude) else {
-      throw LocatedProblem(.latitudeOutOfRange, "'lat' is \(latitude.messageText), not a latitude (-90 to 90)")
+      throw LocatedProblem(
+        .latitudeOutOfRange, "'lat' is \(latitude.messageText), not a latitude (-90 to 90)")
     }
     let longitude = try number(longitudeKey)
     guard let position = GeoPosition(latitude: latitude, longitude: longitude) else {
@@ -48,13 +51,24 @@ package enum LocatedMessage {
     }
     let date = try self.date(try value(timeKey), format: format)
     let lead = date.timeIntervalSince(arrival)
+    // A year off is a time in the wrong unit (seconds for nanoseconds, or the other way), and a
+    // date past year 9999 cannot be written: the unit is named instead.
+    if abs(lead) > yearOff || !lead.isFinite {
+      throw LocatedProblem(
+        lead > 0 ? .ahead : .behind,
+        "'time' is more than a year \(lead > 0 ? "ahead of the clock" : "before it arrived"); "
+          + "\(format.rawValue)'s time is a number of \(format == .blitzortung ? "nanoseconds" : "seconds") "
+          + "since the epoch\(format == .located ? " or an ISO 8601 time" : "")")
+    }
     if lead > allowedLead {
       throw LocatedProblem(
-        .ahead, "the strike is dated \(UTCTime.format(date)), \(DurationText.approximate(lead)) ahead of the clock")
+        .ahead,
+        "the strike is dated \(UTCTime.format(date)), \(DurationText.approximate(lead)) ahead of the clock")
     }
     if -lead > allowedLag {
       throw LocatedProblem(
-        .behind, "the strike is dated \(UTCTime.format(date)), \(DurationText.approximate(-lead)) before it arrived")
+        .behind,
+        "the strike is dated \(UTCTime.format(date)), \(DurationText.approximate(-lead)) before it arrived")
     }
     return LocatedStrike(date: date, position: position)
   }

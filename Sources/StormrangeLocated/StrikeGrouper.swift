@@ -32,6 +32,8 @@ package struct StrikeGrouper {
   package private(set) var open: [LocatedGroup] = []
 
   private var nextID = 1
+  /// The latest time of a strike taken: the feed's own clock, by which groups close.
+  private var latest: Date?
   /// How many groups opened in each recent minute of strikes' time (minutes since the epoch):
   /// strikes come a little out of order, and one of an earlier minute counts against that minute.
   private var openedByMinute: [Int: Int] = [:]
@@ -74,6 +76,7 @@ package struct StrikeGrouper {
     }
     seenOrder.append(strike)
     counts.strikes += 1
+    latest = max(latest ?? strike.date, strike.date)
     let range = try LocatedRange(from: observer, to: strike.position)
     guard range.metres <= radius else {
       counts.beyondRadius += 1
@@ -121,10 +124,16 @@ package struct StrikeGrouper {
     return group
   }
 
-  /// Closes the groups whose window ended by `now`, and returns them.
-  package mutating func close(at now: Date) -> [LocatedGroup] {
-    let ended = open.filter { $0.start.addingTimeInterval(Self.window) <= now }
-    open.removeAll { $0.start.addingTimeInterval(Self.window) <= now }
+  /// Closes the groups whose minute is over on the feed's own clock, and returns them: a strike
+  /// dated after their window has come (``latest``), or, with the feed silent, a strike of theirs
+  /// would now be refused as too old (``LocatedMessage/allowedLag`` after `arrival`). Not by the
+  /// arrival alone: a feed that arrives a minute late (a relay, a replayed log) would close each
+  /// group before its second strike came, and record every strike as a group of its own.
+  package mutating func close(at arrival: Date) -> [LocatedGroup] {
+    let clock = max(latest ?? .distantPast, arrival.addingTimeInterval(-LocatedMessage.allowedLag))
+    let ended = open.filter { $0.start.addingTimeInterval(Self.window) <= clock }
+    guard !ended.isEmpty else { return [] }
+    open.removeAll { $0.start.addingTimeInterval(Self.window) <= clock }
     return ended
   }
 

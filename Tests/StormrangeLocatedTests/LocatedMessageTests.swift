@@ -25,7 +25,8 @@ import Testing
   /// nanoseconds, compact.
   @Test func blitzortungsMessageIsReadAndItsOtherKeysIgnored() throws {
     let strike = try read(
-      #"{"lat":51.6123,"lon":-0.0456,"status":0,"region":1,"time":1795773595123456789,"alt":0}"#, .blitzortung)
+      #"{"lat":51.6123,"lon":-0.0456,"status":0,"region":1,"time":1795773595123456789,"alt":0}"#, .blitzortung
+    )
     #expect(strike.position == GeoPosition(latitude: 51.6123, longitude: -0.0456))
     #expect(abs(strike.date.timeIntervalSince1970 - 1_795_773_595.123456789) < 1e-6)
   }
@@ -39,8 +40,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("not json", LocatedProblem.Kind.notJSON), (#"{"lat":NaN,"lon":0,"time":1}"#, .notJSON), ("[1,2]", .notJSON),
-    (#"{"lon":0,"time":1795773595000000000}"#, .missing), (#"{"lat":null,"lon":0,"time":1795773595000000000}"#, .missing),
+    ("not json", LocatedProblem.Kind.notJSON), (#"{"lat":NaN,"lon":0,"time":1}"#, .notJSON),
+    ("[1,2]", .notJSON),
+    (#"{"lon":0,"time":1795773595000000000}"#, .missing),
+    (#"{"lat":null,"lon":0,"time":1795773595000000000}"#, .missing),
     (#"{"lat":"51.5","lon":0,"time":1795773595000000000}"#, .notANumber),
     (#"{"lat":51.5,"lon":0,"time":"1795773595000000000"}"#, .notANumber),
     (#"{"lat":90.5,"lon":0,"time":1795773595000000000}"#, .latitudeOutOfRange),
@@ -61,7 +64,8 @@ import Testing
 
   @Test func theMessagesSayWhatIsWrong() {
     #expect(
-      problem(#"{"lat":91,"lon":0,"time":1795773595000000000}"#)?.message == "'lat' is 91, not a latitude (-90 to 90)")
+      problem(#"{"lat":91,"lon":0,"time":1795773595000000000}"#)?.message
+        == "'lat' is 91, not a latitude (-90 to 90)")
     #expect(problem(#"{"lat":"x","lon":0,"time":1}"#)?.message == "'lat' is a string, not a number")
   }
 }

@@ -59,15 +59,19 @@ import Testing
   @Test func theRangeIsTheSameBothWays() throws {
     let fiji = try #require(GeoPosition(latitude: -17.7, longitude: 179.8))
     let strike = try #require(GeoPosition(latitude: -17.5, longitude: -179.7))
-    #expect(abs(try LocatedRange(from: fiji, to: strike).metres - LocatedRange(from: strike, to: fiji).metres) < 1e-6)
+    #expect(
+      abs(try LocatedRange(from: fiji, to: strike).metres - LocatedRange(from: strike, to: fiji).metres)
+        < 1e-6)
   }
 
   @Test func aMissingLibraryIsOneLineThatSaysWhatToInstall() {
-    let missing = GeodesicUnavailable(library: "libproj.so.25", reason: "libproj.so.25: cannot open shared object file")
+    let missing = GeodesicUnavailable(
+      library: "libproj.so.25", reason: "libproj.so.25: cannot open shared object file")
     #expect(
       missing.message
         == "located strikes need PROJ's geodesic library, libproj.so.25, which could not be loaded "
-        + "(libproj.so.25: cannot open shared object file); install it (Debian: apt install libproj25) and try again")
+        + "(libproj.so.25: cannot open shared object file); install it (Debian: apt install libproj25) and try again"
+    )
     #expect(!missing.message.contains("\n"))
   }
 }

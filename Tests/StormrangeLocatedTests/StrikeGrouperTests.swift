@@ -9,7 +9,9 @@ import Testing
   let observer = GeoPosition(latitude: 51.5, longitude: -0.12)!
 
   private func strike(_ seconds: Double, _ latitude: Double, _ longitude: Double) -> LocatedStrike {
-    LocatedStrike(date: start.addingTimeInterval(seconds), position: GeoPosition(latitude: latitude, longitude: longitude)!)
+    LocatedStrike(
+      date: start.addingTimeInterval(seconds),
+      position: GeoPosition(latitude: latitude, longitude: longitude)!)
   }
 
   @Test func strikesOfOnePlaceInAMinuteAreOneGroupWithTheirMeanNearestCountAndSpread() throws {
@@ -38,7 +40,8 @@ import Testing
       Issue.record("a strike 5.6 km away joined")
       return
     }
-    guard case .opened = try grouper.receive(strike(60, 51.68, -0.12), arrival: start.addingTimeInterval(60)) else {
+    guard case .opened = try grouper.receive(strike(60, 51.68, -0.12), arrival: start.addingTimeInterval(60))
+    else {
       Issue.record("a strike a minute later joined")
       return
     }
@@ -49,9 +52,25 @@ import Testing
     var grouper = StrikeGrouper(observer: observer, radius: 100_000)
     _ = try grouper.receive(strike(0, 51.68, -0.12), arrival: start)
     _ = try grouper.receive(strike(30, 51.8, -0.12), arrival: start.addingTimeInterval(30))
-    #expect(grouper.close(at: start.addingTimeInterval(59)).isEmpty)
-    #expect(grouper.close(at: start.addingTimeInterval(60)).map(\.count) == [1])
-    #expect(grouper.open.count == 1)
+    // On the feed's clock: a strike dated after the first group's minute closes it.
+    #expect(grouper.close(at: start.addingTimeInterval(60)).isEmpty)
+    _ = try grouper.receive(strike(60, 51.9, -0.12), arrival: start.addingTimeInterval(61))
+    #expect(grouper.close(at: start.addingTimeInterval(61)).map(\.count) == [1])
+    #expect(grouper.open.count == 2)
+    // A silent feed: once a strike of theirs would be refused as too old.
+    #expect(grouper.close(at: start.addingTimeInterval(89 + LocatedMessage.allowedLag)).isEmpty)
+    #expect(grouper.close(at: start.addingTimeInterval(90 + LocatedMessage.allowedLag)).map(\.count) == [1])
+  }
+
+  @Test func aFeedThatArrivesMinutesLateStillGroupsAMinutesStrikes() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    let delay = 300.0
+    for second in stride(from: 0.0, to: 60, by: 5) {
+      let arrival = start.addingTimeInterval(second + delay)
+      _ = grouper.close(at: arrival)
+      _ = try grouper.receive(strike(second, 51.68 + second * 1e-5, -0.12), arrival: arrival)
+    }
+    #expect(grouper.counts.groups == 1 && grouper.open.map(\.count) == [12])
   }
 
   @Test func aRepeatedStrikeIsMergedAndCounted() throws {
@@ -131,7 +150,9 @@ import Testing
         // A cell circling 30 km away, its strikes spread over a few km.
         let angle = Double(second) / 600 + Double(index) * 0.01
         _ = try grouper.receive(
-          strike(Double(second), 51.5 + 0.27 * angle.truncatingRemainder(dividingBy: 1), -0.12 + 0.01 * Double(index)),
+          strike(
+            Double(second), 51.5 + 0.27 * angle.truncatingRemainder(dividingBy: 1),
+            -0.12 + 0.01 * Double(index)),
           arrival: start.addingTimeInterval(Double(second)))
       }
       _ = grouper.close(at: start.addingTimeInterval(Double(second)))

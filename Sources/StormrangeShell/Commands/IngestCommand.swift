@@ -132,6 +132,11 @@ struct IngestCommand: Command {
           "--\(sensors.isEmpty ? "detector" : "sensor") is for detectors; \(located.rawValue) reads a network's "
             + "located strikes, named by --source")
       }
+      if let source, DetectorKind.implied(bySource: source) == .as3935 {
+        throw .invalidArgument(
+          "--source \(source) names an AS3935 chip, not a network; name the network otherwise, "
+            + "e.g. --source \(located.rawValue)-eu")
+      }
       let named = try StormrangeError.wrapping { () throws(MeasurementError) -> DetectorSource? in
         guard let source else { return nil }
         return try MeasurementRules.detector(source, kind: .located)

@@ -53,7 +53,8 @@ package final class LocatedRecorder {
   /// cannot take the entry (it cannot be read or written, or is full).
   package func take(_ bytes: [UInt8], arrival: Date) throws(StormrangeError) -> String? {
     let delivery = ingest.receive(bytes, arrival: arrival)
-    for id in delivery.closed { written[id] = nil }
+    // After the change: the group it opened or updated may be among those it closed.
+    defer { for id in delivery.closed { written[id] = nil } }
     switch delivery.change {
     case .opened(let id, let entry)?:
       try add(entry, id: id)

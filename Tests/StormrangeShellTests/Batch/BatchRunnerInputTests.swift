@@ -4,7 +4,6 @@ import Testing
 
 @testable import StormrangeShell
 
-
 /// How a batch ends and what it makes of input it cannot run: a line over the limit, a read that
 /// failed, a flash whose thunder never came.
 @Suite struct BatchRunnerInputTests {

@@ -86,7 +86,10 @@ import Testing
       "blitzortung --sensor porch", "--sensor is for detectors; blitzortung reads a network's located strikes"
     ),
     ("located --detector generic", "--detector is for detectors; located reads a network's located strikes"),
-    ("blitzortung --source as3935", "the source 'as3935' is an AS3935, not a located detector"),
+    (
+      "blitzortung --source as3935",
+      "--source as3935 names an AS3935 chip, not a network; name the network otherwise"
+    ),
     ("blitzortung --source a/b", "is not a detector name"),
   ])
   func badFlagsAreRefusedInOneLine(arguments: String, message: String) {
