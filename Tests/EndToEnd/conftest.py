@@ -34,6 +34,22 @@ def pytest_collection_modifyitems(session, config, items):
     items[:] = [item for item in items if item not in waiting] + waiting
 
 
+def pytest_sessionstart(session):
+    """Removes what a `faketime` killed by a timeout left in /dev/shm (`faketime_shm_PID`,
+    `sem.faketime_sem_PID`): a later faketime whose process id is the same refuses to start
+    ("sem_open: File exists"), and a test fails for a reason of the machine, not the program."""
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        return
+    for leftover in list(shm.glob("faketime_shm_*")) + list(shm.glob("sem.faketime_sem_*")):
+        pid = leftover.name.rsplit("_", 1)[-1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
+
+
 def pytest_sessionfinish(session, exitstatus):
     import background_runs
 
