@@ -158,6 +158,20 @@ package final class FileDescriptorLineReader: LineSource {
     }
   }
 
+  package func lineArrives(within seconds: Double) -> Bool {
+    let deadline = clock.now().monotonic + seconds
+    while nextCompleted == completed.count, !atEnd {
+      let left = deadline - clock.now().monotonic
+      guard left > 0, !stop.isRequested() else { return false }
+      var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&input, 1, Int32(min((left * 1000).rounded(.up), 60_000)))
+      // A signal ends the wait: the stream checks for it before the next line.
+      guard ready > 0 else { return false }
+      fill()
+    }
+    return nextCompleted < completed.count
+  }
+
   package func observeInputBeforeResults() {
     if !atEnd, !hasMoreNow() { seenEmpty = clock.now() }
   }

@@ -12,8 +12,13 @@ package protocol LineSource: AnyObject {
   /// next line only once it has read them (a detector waiting for each confirmation) is then known
   /// to have written it after this moment, however long the command took.
   func observeInputBeforeResults()
+  /// Whether a line arrives within `seconds`, waiting for it at most that long (or until a signal):
+  /// true when ``nextLine()`` will then not wait. The default does not wait: whether a line has
+  /// already arrived.
+  func lineArrives(within seconds: Double) -> Bool
 }
 
 extension LineSource {
   package func observeInputBeforeResults() {}
+  package func lineArrives(within seconds: Double) -> Bool { peekArrivedLine() != nil }
 }
