@@ -53,6 +53,12 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
    100,000 measurements a minute apart are one storm that is current, ÷ `stormrange --file
    H100k-current show 1`, both start to exit. The nowcast reads the storm's last 90 minutes.
 
+11. Located strikes live (issue 32; no goal): 200 strikes a second of three cells fed to `ingest
+   blitzortung`, each dated as it is written, into a history of 5,000 located groups (a day of three
+   busy cells) ÷ 200 lines a second of `ingest km` into the same history: the CPU time each process
+   used over the same stretch of wall time (Benchmarks/bench_located.py); a note gives the peak
+   memory of `ingest blitzortung`.
+
 Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3, GNU time and
 mosquitto.
 It prints the machine, then the table; --update-docs also writes both into docs/performance.md
@@ -83,6 +89,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+import bench_located
 import bench_mqtt
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -477,8 +484,21 @@ def nowcast_status(files, runs):
     return Row("`status` of a current storm of 100k ÷ `show 1` of the same file", status, show, "3.3")
 
 
+def located_live(files, runs):
+    seconds = 20 if runs is FULL else 5
+    rounds = bench_located.measure(BIN, files.scratch, 200, seconds, runs.rounds)
+    located = Figure([round[0] * 1000 for round in rounds])
+    km = Figure([round[1] * 1000 for round in rounds])
+    memory = Figure([round[2] for round in rounds], "MB")
+    return Row(f"200 located strikes a second for {seconds} s into 5,000 groups, CPU ÷ 200 `ingest km` lines a second",
+               located, km, None,
+               note=f"Located strikes live (not a goal): `ingest blitzortung` used {located.text()} of CPU over "
+                    f"{seconds} s ({located.median / seconds / 10:.1f} % of a core), `ingest km` at the same rate "
+                    f"{km.text()}; peak memory of `ingest blitzortung` {memory.text()}.")
+
+
 GOALS = [help_beside_history, help_versus_foundation, first_access, durable_add, piped_adds, printing,
-         peak_memory, idle_watch, mqtt_latency, nowcast_status]
+         peak_memory, idle_watch, mqtt_latency, nowcast_status, located_live]
 
 
 # The machine and the report.
@@ -533,6 +553,9 @@ def baseline_table(rows, beside):
     name = os.path.basename(BASELINE)
     table = [f"| figure | this stormrange | {name}, same run | new ÷ old |", "|---|---|---|---|"]
     for new, old in zip(rows, beside):
+        if old is None:
+            table.append(f"| {new.name} | {new.ours.text()} | cannot do this | — |")
+            continue
         ratio = new.ours.median / old.ours.median if old.ours.median else float("nan")
         flag = " (worse by more than 5 %)" if ratio > 1.05 else ""
         table.append(f"| {new.name} | {new.ours.text()} | {old.ours.text()} | {ratio:.3f}{flag} |")
@@ -609,9 +632,12 @@ def main():
                 BIN = BASELINE
                 try:
                     beside.append(goal(files, runs))
+                except (subprocess.CalledProcessError, AssertionError):
+                    beside.append(None)  # a figure of something the older binary cannot do
                 finally:
                     BIN = this
-                print(f"    {os.path.basename(BASELINE)}: {beside[-1].ours.text()}", file=sys.stderr, flush=True)
+                said = beside[-1].ours.text() if beside[-1] else "cannot do this"
+                print(f"    {os.path.basename(BASELINE)}: {said}", file=sys.stderr, flush=True)
         text = render(machine_facts(work, runs, load_before), rows, beside)
     finally:
         shutil.rmtree(work, ignore_errors=True)
