@@ -14,6 +14,8 @@ package struct LocatedIngest {
   private var grouper: StrikeGrouper
   /// The kinds of fault warned of so far.
   private var warned: Set<LocatedProblem.Kind> = []
+  /// Whether a repeated strike has been warned of.
+  private var warnedOfRepeats = false
 
   /// What a message does to the history.
   package enum Change: Equatable, Sendable {
@@ -63,7 +65,14 @@ package struct LocatedIngest {
       switch try grouper.receive(strike, arrival: arrival) {
       case .opened(let group): delivery.change = .opened(id: group.id, try entry(group))
       case .joined(let group): delivery.change = .updated(id: group.id, try entry(group))
-      case .repeated, .beyondRadius, .overBudget: break
+      case .repeated:
+        // Overlapping geohash topics deliver a strike twice: said once, then only counted.
+        if !warnedOfRepeats {
+          warnedOfRepeats = true
+          delivery.warning =
+            "a strike given again (the same time and position) is merged; later repeats are counted, not shown"
+        }
+      case .beyondRadius, .overBudget: break
       }
     } catch let problem as LocatedProblem {
       grouper.refuse(problem.kind)

@@ -106,6 +106,25 @@ package final class MQTTService {
     options.subscriptions.first { MQTTTopic.matches(topic, filter: $0.filter) }
   }
 
+  /// Seconds to hold back `pending` (messages that arrived and are not yet recorded) at the
+  /// monotonic time `now`, so that more are saved with them; 0: record them now. Located strikes
+  /// come many a second: they wait until the first of them is ``IngestStream/locatedSaveDelay``
+  /// old, as `ingest` gathers them, so the history is not rewritten and the status computed again
+  /// for each. Anything else (a detector's reading, which is rare and may say "shelter now") is
+  /// recorded at once, with what waits; so are ``maximumHeld`` messages.
+  package func holdingTime(for pending: [ReceivedMessage], now: Double) -> Double {
+    guard let first = pending.first, pending.count < Self.maximumHeld else { return 0 }
+    let onlyLocated = pending.allSatisfy { message in
+      guard case .located? = subscription(for: message.topic)?.format else { return false }
+      return true
+    }
+    guard onlyLocated else { return 0 }
+    return max(0, first.arrival.monotonic + IngestStream.locatedSaveDelay - now)
+  }
+
+  /// The most messages held back (``holdingTime(for:now:)``): as many as `ingest` saves together.
+  static let maximumHeld = 1000
+
   /// Records what the messages that arrived hold, saving them in one write (group commit) before
   /// anything is published; then the summaries of the sensors they came from, and the status.
   /// A retained message (one the broker kept from before, sent on subscribing) is old news, not a

@@ -56,20 +56,34 @@ final class MQTTRunner {
 
   func run() throws(StormrangeError) {
     var historyMayHaveChanged = true
+    // Messages that arrived and wait to be recorded together (MQTTService.holdingTime).
+    var pending: [ReceivedMessage] = []
     while Signals.pending == 0 {
       try connection.connectIfDue()
       connection.publish(service.update(historyMayHaveChanged: historyMayHaveChanged))
-      let received = connection.takeReceived()
-      if !received.isEmpty { connection.publish(service.received(received)) }
+      pending += connection.takeReceived()
+      var holding = Double.infinity
+      if !pending.isEmpty {
+        holding = service.holdingTime(for: pending, now: now)
+        if holding == 0 {
+          connection.publish(service.received(pending))
+          pending.removeAll()
+          holding = .infinity
+        }
+      }
       console.flush()
       let socket = client.socket
       let interest = Int16(POLLIN) | (client.wantsWrite ? Int16(POLLOUT) : 0)
       let events = watch.wait(
         keys: -1, resize: -1, ticking: false,
-        also: socket >= 0 ? pollfd(fd: socket, events: interest, revents: 0) : nil, until: connection.wait)
+        also: socket >= 0 ? pollfd(fd: socket, events: interest, revents: 0) : nil,
+        until: min(connection.wait, holding))
       historyMayHaveChanged = events.historyMayHaveChanged
       try exchange(ready: socket >= 0 ? events.also : 0)
     }
+    // What arrived before the signal is recorded, as `ingest` saves what it read.
+    pending += connection.takeReceived()
+    if !pending.isEmpty { connection.publish(service.received(pending)) }
     goOffline()
     console.flush()
     // The signal is how a service is meant to end: status 0 (as a one-shot `watch`).

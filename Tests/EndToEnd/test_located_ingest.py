@@ -32,7 +32,8 @@ NO_LOCATION = (
 )
 # `#3  11.21 km 7.1°  (blitzortung, 1 strike)`: index, km, bearing, source, strikes.
 CONFIRMED = re.compile(r"^#(\d+)  (\d+\.\d\d) km (\S+)  \(([^,]+), (\d+) strikes?\)$")
-WARNING = re.compile(r"^stormrange: line (\d+): (.+); later messages with this fault are counted, not shown$")
+WARNING = re.compile(
+    r"^stormrange: line (\d+): (.+); later (?:messages with this fault|repeats) are counted, not shown$")
 # A stored entry is on disk "within a moment"; this is generous.
 SAVED = 5.0
 
@@ -211,11 +212,12 @@ def test_a_feed_with_two_places_and_every_fault_gives_exact_groups_warnings_and_
         (6, "the message has no 'lat'"),
         (7, "'lat' is a string, not a number"),
         (8, "'lon' is -181, not a longitude (-180 to 180)"),
-        (10, warnings[5][2]),
-        (11, warnings[6][2]),
+        (9, "a strike given again (the same time and position) is merged"),
+        (10, warnings[6][2]),
+        (11, warnings[7][2]),
     ]
-    assert re.fullmatch(r"the strike is dated \S+Z, 2 min ahead of the clock", warnings[5][2])
-    assert re.fullmatch(r"the strike is dated \S+Z, 12 min before it arrived", warnings[6][2])
+    assert re.fullmatch(r"the strike is dated \S+Z, 2 min ahead of the clock", warnings[6][2])
+    assert re.fullmatch(r"the strike is dated \S+Z, 12 min before it arrived", warnings[7][2])
     assert result.err_lines[-1] == (
         "stormrange: blitzortung (located): 6 strikes, 5 recorded in 2 groups, 1 beyond the radius of 100 km, "
         "1 repeat merged; 9 messages refused (2 not a JSON object, 1 a key missing, 1 not a number, "

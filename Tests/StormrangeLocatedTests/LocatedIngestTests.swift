@@ -80,12 +80,17 @@ import Testing
     var ingest = ingest(radius: 20_000)
     let arrival = start.addingTimeInterval(1)
     _ = ingest.receive(message(0, 51.6, -0.12), arrival: arrival)
-    _ = ingest.receive(message(0, 51.6, -0.12), arrival: arrival)
+    // A repeat is warned of once, then only counted.
+    #expect(
+      ingest.receive(message(0, 51.6, -0.12), arrival: arrival).warning
+        == "a strike given again (the same time and position) is merged; later repeats are counted, not shown"
+    )
+    #expect(ingest.receive(message(0, 51.6, -0.12), arrival: arrival).warning == nil)
     // 1° north: 111 km, beyond 20 km.
     _ = ingest.receive(message(0, 52.5, -0.12), arrival: arrival)
     #expect(
       ingest.summaryLine
-        == "blitzortung (located): 2 strikes, 1 recorded in 1 group, 1 beyond the radius of 20 km, 1 repeat merged"
+        == "blitzortung (located): 2 strikes, 1 recorded in 1 group, 1 beyond the radius of 20 km, 2 repeats merged"
     )
   }
 

@@ -138,7 +138,9 @@ import Testing
     #expect(id("home/storm") == "stormrange_home_2fstorm")
     #expect(id("home_storm") == "stormrange_home__storm")
     #expect(id("Home-Storm2") == "stormrange_Home-Storm2")
-    let prefixes = ["home/storm", "home_storm", "a\"b", "a\\b", "a'b", "Äb", "Öb", "a-b", "a_2db", "A", "a", "a_2d"]
+    let prefixes = [
+      "home/storm", "home_storm", "a\"b", "a\\b", "a'b", "Äb", "Öb", "a-b", "a_2db", "A", "a", "a_2d",
+    ]
     let ids = prefixes.map(id)
     #expect(Set(ids).count == prefixes.count)
     #expect(ids.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } })

@@ -14,11 +14,6 @@ import Testing
 /// the sensor is first heard and on every connection, cleared when it is forgotten past
 /// ``DetectorIngest/maximumSensors``.
 @Suite struct HomeAssistantSensorEntitiesTests {
-  /// The service `mqtt …` hands over, as the bounds' tests start it.
-  func service(_ test: TestSession, _ arguments: String) throws -> MQTTService {
-    try MQTTServiceBoundsTests().service(test, arguments)
-  }
-
   func rtl433(_ id: Int, count: Int = 0, arrival: Moment) -> ReceivedMessage {
     ReceivedMessage(
       topic: "rtl_433/events",
@@ -86,7 +81,7 @@ import Testing
 
   @Test func aSensorsConfigsArePublishedWhenItIsFirstHeardAndOnEveryConnection() throws {
     let test = TestSession(mode: .oneShot)
-    let service = try service(test, Self.subscribed)
+    let service = try test.mqttService(Self.subscribed)
     let arrival = test.clock.now()
     let first = service.received([rtl433(1, arrival: arrival), rtl433(2, arrival: arrival)])
     let configs = first.filter { $0.topic.hasPrefix("homeassistant/") }
@@ -108,7 +103,7 @@ import Testing
 
   @Test func aForgottenSensorsConfigsAreCleared() throws {
     let test = TestSession(mode: .oneShot)
-    let service = try service(test, Self.subscribed)
+    let service = try test.mqttService(Self.subscribed)
     let arrival = test.clock.now()
     _ = service.received((0..<64).map { rtl433($0, arrival: arrival) })
     let next = service.received([rtl433(64, arrival: arrival)])
@@ -140,7 +135,7 @@ import Testing
 
   @Test func withoutHomeAssistantNoSensorConfigs() throws {
     let test = TestSession(mode: .oneShot)
-    let service = try service(test, "--broker mqtt://localhost --subscribe rtl_433/events=rtl433")
+    let service = try test.mqttService("--broker mqtt://localhost --subscribe rtl_433/events=rtl433")
     let published = service.received([rtl433(1, arrival: test.clock.now())])
     #expect(!published.contains { $0.topic.hasPrefix("homeassistant/") })
     #expect(!service.connected().contains { $0.topic.hasPrefix("homeassistant/") })

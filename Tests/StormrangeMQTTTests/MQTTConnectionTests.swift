@@ -47,9 +47,11 @@ import Testing
     let connection = try connection()
     try connection.connectIfDue()
     client.events = [.connected(code: 0x86)]
-    #expect(throws: StormrangeError.broker(
-      "the broker at mqtt://localhost:1883 refused the login (refusal 134): check --username and the password "
-        + "in STORMRANGE_MQTT_PASSWORD or the --password-file")) { try connection.exchanged(failure: 0) }
+    #expect(
+      throws: StormrangeError.broker(
+        "the broker at mqtt://localhost:1883 refused the login (refusal 134): check --username and the password "
+          + "in STORMRANGE_MQTT_PASSWORD or the --password-file")
+    ) { try connection.exchanged(failure: 0) }
     #expect(client.connections == 1)
     #expect(log.lines.isEmpty)
   }
@@ -67,8 +69,10 @@ import Testing
     }
     #expect(waits == [1, 2, 4, 8, 16, 30, 30])
     #expect(client.connections == 7)
-    #expect(log.lines.first == "cannot reach the broker at mqtt://localhost:1883: error 1; trying again in 1 s")
-    #expect(log.lines.last == "cannot reach the broker at mqtt://localhost:1883: error 1; trying again in 30 s")
+    #expect(
+      log.lines.first == "cannot reach the broker at mqtt://localhost:1883: error 1; trying again in 1 s")
+    #expect(
+      log.lines.last == "cannot reach the broker at mqtt://localhost:1883: error 1; trying again in 30 s")
   }
 
   @Test func afterADropTheWaitGrowsAsReconnectBackoffSaysAndAConnectionStartsItAgain() throws {
@@ -78,7 +82,9 @@ import Testing
     client.isOpen = false
     try connection.exchanged(failure: 7)
     #expect(connection.state == .disconnected)
-    #expect(log.lines.last == "lost the connection to the broker at mqtt://localhost:1883: error 7; trying again in 1 s")
+    #expect(
+      log.lines.last
+        == "lost the connection to the broker at mqtt://localhost:1883: error 7; trying again in 1 s")
     var waits: [Double] = [connection.wait]
     for _ in 0..<2 {
       test.clock.advance(connection.wait)
@@ -89,7 +95,10 @@ import Testing
       waits.append(connection.wait)
     }
     #expect(waits == [1, 2, 4])
-    #expect(log.lines.last == "the broker at mqtt://localhost:1883 did not take the connection: refusal 136; trying again in 4 s")
+    #expect(
+      log.lines.last
+        == "the broker at mqtt://localhost:1883 did not take the connection: refusal 136; trying again in 4 s"
+    )
     // Connected again: everything is published again, and the next drop waits 1 s again.
     test.clock.advance(connection.wait)
     let before = client.published.count
@@ -142,7 +151,8 @@ import Testing
   @Test func messagesOnSubscribedTopicsAreHandedOverOnce() throws {
     let connection = try connection()
     try connected(connection)
-    let message = ReceivedMessage(topic: "tele/attic/SENSOR", payload: [], retained: false, arrival: test.clock.now())
+    let message = ReceivedMessage(
+      topic: "tele/attic/SENSOR", payload: [], retained: false, arrival: test.clock.now())
     client.events = [.message(message), .published(id: 1)]
     try connection.exchanged(failure: 0)
     #expect(connection.takeReceived() == [message])

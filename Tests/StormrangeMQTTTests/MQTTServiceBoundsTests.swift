@@ -13,17 +13,6 @@ import Testing
 /// ``DetectorIngest/maximumSensors`` has its retained summary cleared, and a payload over
 /// ``MQTTService/maximumPayload`` is refused with one counted warning.
 @Suite struct MQTTServiceBoundsTests {
-  func service(_ test: TestSession, _ arguments: String) throws -> MQTTService {
-    var handed: MQTTService?
-    test.commands.others = [
-      MQTTCommands.mqtt(runner: { options, status in
-        handed = MQTTService(options: options, status: status, softwareVersion: "1.1.0")
-      })
-    ]
-    #expect(!test.run("mqtt " + arguments), "\(test.errors.text)")
-    return try #require(handed)
-  }
-
   func rtl433(_ id: Int, arrival: Moment) -> ReceivedMessage {
     ReceivedMessage(
       topic: "rtl_433/events",
@@ -34,7 +23,7 @@ import Testing
 
   @Test func aForgottenSensorsRetainedSummaryIsCleared() throws {
     let test = TestSession(mode: .oneShot)
-    let service = try service(test, "--broker mqtt://localhost --subscribe rtl_433/events=rtl433")
+    let service = try test.mqttService("--broker mqtt://localhost --subscribe rtl_433/events=rtl433")
     let arrival = test.clock.now()
     let first = service.received((0..<64).map { rtl433($0, arrival: arrival) })
     #expect(first.filter { $0.topic.contains("/sensors/") }.count == 64)
@@ -53,7 +42,7 @@ import Testing
 
   @Test func aPayloadOver4MiBIsRefusedWithOneCountedWarning() throws {
     let test = TestSession(mode: .oneShot)
-    let service = try service(test, "--broker mqtt://localhost --subscribe esp/lightning=km")
+    let service = try test.mqttService("--broker mqtt://localhost --subscribe esp/lightning=km")
     let arrival = test.clock.now()
     let published = service.received([
       ReceivedMessage(topic: "esp/lightning", tooLong: 50 << 20, retained: false, arrival: arrival),

@@ -10,23 +10,9 @@ import Testing
 @testable import StormrangeStore
 
 @Suite struct MQTTServiceTests {
-  /// The service `mqtt …` hands over to its runner, on `test`'s session.
-  func service(_ test: TestSession, _ arguments: String = "--broker mqtt://localhost --homeassistant")
-    throws -> MQTTService
-  {
-    var handed: MQTTService?
-    test.commands.others = [
-      MQTTCommands.mqtt(runner: { options, status in
-        handed = MQTTService(options: options, status: status, softwareVersion: "1.1.0")
-      })
-    ]
-    #expect(!test.run("mqtt " + arguments), "\(test.errors.text)")
-    return try #require(handed)
-  }
-
   @Test func aNewConnectionPublishesEverythingRetained() throws {
     let test = approachingStorm(mode: .oneShot)
-    let service = try service(test)
+    let service = try test.mqttService()
     let topics = service.connected().map(\.topic)
     // `online` last, after the fresh status and the configs: Home Assistant never shows the
     // previous run's retained status as current (issue 29).
@@ -42,7 +28,7 @@ import Testing
 
   @Test func theStatusIsPublishedOnEveryChangeAndOnceAMinuteDuringAStorm() throws {
     let test = approachingStorm(mode: .oneShot)
-    let service = try service(test, "--broker mqtt://localhost")
+    let service = try test.mqttService("--broker mqtt://localhost")
     #expect(service.update(historyMayHaveChanged: true).first?.payload.contains(#""count": 4"#) == true)
     #expect(service.update(historyMayHaveChanged: false).isEmpty)
     try SavedHistory(path: test.historyPath, now: anotherProcessNow).append(
@@ -61,8 +47,8 @@ import Testing
 
   @Test func aMessageOnASubscribedTopicIsSavedBeforeItsStatusIsPublished() throws {
     let test = TestSession(mode: .oneShot)
-    let service = try service(
-      test, "--broker mqtt://localhost --subscribe esp/lightning=km --subscribe tele/+/SENSOR=tasmota")
+    let service = try test.mqttService(
+      "--broker mqtt://localhost --subscribe esp/lightning=km --subscribe tele/+/SENSOR=tasmota")
     _ = service.update(historyMayHaveChanged: true)
     let arrival = test.clock.now()
     let published = service.received([

@@ -37,7 +37,7 @@ package final class IngestStream {
   /// Seconds a located source's strikes are gathered, from the first, before they are saved with
   /// one write: each is on disk within a few seconds of arriving (the issue asks for 5), and a feed
   /// of 200 strikes a second rewrites the history once every 2 s, not 200 times.
-  static let locatedSaveDelay = 2.0
+  package static let locatedSaveDelay = 2.0
 
   /// What reads the lines.
   package enum Reader {
