@@ -8,6 +8,9 @@
 // default, none; CalibrationBands.populationStorms, 2000, is the count its bands are set for) and
 // prints its reliability table, Brier skills and warning against the six-range line after the
 // scenarios'; with SEEDS 0 only the population is scored.
+// --located-feed SEED [--end EPOCH] [--duration SECONDS] [--at LAT LON] prints, instead, a lightning
+// network's strikes over simulated cells as Blitzortung's feed sends them (LocatedFeed.swift), the
+// last at EPOCH (seconds, default now), over SECONDS (default 540), around LAT LON (51.5 -0.12).
 // Scripts/calibrate builds it in release and runs it. --show SEED prints, instead, that seed's storm
 // of each scenario (and of the population, with --population): its measurements, the truth, what
 // status said, and the six-range line.
@@ -37,6 +40,10 @@ var jobs = 2
 var names: [String] = []
 var shown: UInt64?
 var populationStorms = 0
+var feed: LocatedFeed?
+var feedEnd: Double?
+var feedDuration = 540.0
+var feedPosition = (latitude: 51.5, longitude: -0.12)
 var arguments = CommandLine.arguments.dropFirst()[...]
 while let argument = arguments.popFirst() {
   switch argument {
@@ -60,10 +67,31 @@ while let argument = arguments.popFirst() {
   case "--show":
     guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else { fail("--show wants a seed") }
     shown = value
+  case "--located-feed":
+    guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else {
+      fail("--located-feed wants a seed")
+    }
+    feed = LocatedFeed(seed: value, end: 0, duration: 0, latitude: 0, longitude: 0)
+  case "--end":
+    guard let value = arguments.popFirst().flatMap({ Double($0) }), value > 0 else {
+      fail("--end wants seconds since the epoch")
+    }
+    feedEnd = value
+  case "--duration":
+    guard let value = arguments.popFirst().flatMap({ Double($0) }), value > 0, value <= 86_400 else {
+      fail("--duration wants seconds, above 0 and at most a day")
+    }
+    feedDuration = value
+  case "--at":
+    guard let latitude = arguments.popFirst().flatMap({ Double($0) }), abs(latitude) <= 85,
+      let longitude = arguments.popFirst().flatMap({ Double($0) }), abs(longitude) <= 180
+    else { fail("--at wants a latitude (within 85° of the equator) and a longitude, in degrees") }
+    feedPosition = (latitude, longitude)
   case "-h", "--help":
     print(
       "usage: stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]"
-        + " [--population N]"
+        + " [--population N]\n       stormrange-calibrate --located-feed SEED [--end EPOCH] [--duration SECONDS]"
+        + " [--at LAT LON]"
     )
     exit(0)
   default:
@@ -72,6 +100,16 @@ while let argument = arguments.popFirst() {
     }
     seeds = value
   }
+}
+
+if var feed {
+  var now = timespec()
+  clock_gettime(CLOCK_REALTIME, &now)
+  feed.end = feedEnd ?? Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  feed.duration = feedDuration
+  (feed.latitude, feed.longitude) = feedPosition
+  for line in feed.lines { print(line) }
+  exit(0)
 }
 
 let scenarios = names.isEmpty ? Scenario.all : Scenario.all.filter { names.contains($0.name) }

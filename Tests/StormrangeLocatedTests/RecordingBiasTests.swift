@@ -5,10 +5,6 @@ import Testing
 @testable import StormrangeDomain
 @testable import StormrangeLocated
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What the groups record is, on average, where the strikes were: on simulated cells (two or
 /// three at once, 0.3–2 km location error, 70–95 % detection, tens of strikes a minute), the mean
 /// range recorded (each group's mean position, weighted by its strikes) minus the strikes' true
@@ -16,20 +12,10 @@ import Testing
 @Suite struct RecordingBiasTests {
   static let observer = GeoPosition(latitude: 51.5, longitude: -0.12)!
 
-  /// `point`, metres east and north of the observer, on the ellipsoid: by WGS-84's radii of
-  /// curvature at the observer, so that its geodesic range is its plane length to within metres
-  /// at these ranges. The truth and the reports go through the same map.
+  /// `point`, metres east and north of the observer, on the ellipsoid, as the simulator maps it.
   static func position(_ point: PlaneVector) -> GeoPosition {
-    let a = Geodesic.equatorialRadius
-    let f = Geodesic.flattening
-    let e2 = f * (2 - f)
-    let phi = observer.latitude * Double.pi / 180
-    let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
-    let meridian = a * (1 - e2) / (w * w * w)
-    let primeVertical = a / w
-    return GeoPosition(
-      latitude: observer.latitude + point.north / meridian * 180 / Double.pi,
-      longitude: observer.longitude + point.east / (primeVertical * cos(phi)) * 180 / Double.pi)!
+    let place = point.geographic(fromLatitude: observer.latitude, longitude: observer.longitude)
+    return GeoPosition(latitude: place.latitude, longitude: place.longitude)!
   }
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64]) func theMeanRecordedRangeIsWithinAFifthOfAKilometreOfTheTruth(
