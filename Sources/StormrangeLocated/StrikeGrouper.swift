@@ -62,6 +62,10 @@ package struct StrikeGrouper {
     case overBudget
   }
 
+  /// How many minutes' counts of groups opened it keeps: those of the last
+  /// ``LocatedMessage/allowedLag`` seconds.
+  package var minutesCounted: Int { openedByMinute.count }
+
   /// How many strikes it remembers for telling repeats: those of the last
   /// ``LocatedMessage/allowedLag`` seconds, however long it has run.
   package var remembered: Int { seen.count }
