@@ -29,7 +29,9 @@ package struct Settings: Equatable, Sendable {
 
   /// The radii `set radius` takes, in kilometres: above 0 (``isRadius(_:)``), and at most the
   /// farthest distance the history takes (``MeasurementRules/maximumDistance``).
-  package static let radii: ClosedRange<Double> = 0...(MeasurementRules.maximumDistance / 1000)
+  /// The bound is rounded down to 10 m, so that the number messages give is the largest taken.
+  package static let radii: ClosedRange<Double> =
+    0...((MeasurementRules.maximumDistance / 10).rounded(.down) / 100)
 
   package var unit: DistanceUnit = .kilometres
   /// Air temperature in °C for new measurements.
@@ -51,7 +53,7 @@ package struct Settings: Equatable, Sendable {
 extension Settings {
   /// `111.95`: the largest radius in km, rounded down so that the number shown is taken.
   package static var shownRadiusLimit: String {
-    FixedPoint.fixed((radii.upperBound * 100).rounded(.down) / 100, digits: 2)
+    FixedPoint.fixed(radii.upperBound, digits: 2)
   }
 
   /// `a number of km above 0 and at most 111.95`: the radii `set radius` takes.

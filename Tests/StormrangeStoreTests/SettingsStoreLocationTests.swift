@@ -81,9 +81,12 @@ import Testing
     #expect(SettingsStore(path: path).current.radius == 25)
   }
 
+  /// To 111.95 km, the farthest distance the history takes rounded down to 10 m, so that the
+  /// number the messages give is the largest taken.
   @Test func theRadiusReachesTheFarthestDistanceTheHistoryTakesAndNoFarther() throws {
     let farthest = MeasurementRules.maximumDistance / 1000
-    #expect(Settings.isRadius(farthest) && !Settings.isRadius(farthest.nextUp) && !Settings.isRadius(0))
+    #expect(Settings.isRadius(111.95) && !Settings.isRadius(111.95.nextUp) && !Settings.isRadius(0))
+    #expect(farthest >= 111.95 && farthest < 111.96)
     #expect(Settings.shownRadiusLimit == "111.95")
     let store = SettingsStore(path: path)
     #expect(throws: StoreError.self) { try store.set(radius: farthest + 1) }

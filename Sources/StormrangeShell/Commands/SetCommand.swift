@@ -50,9 +50,17 @@ struct SetCommand: Command {
   /// `100 km`, `12.5 km`.
   private static func kilometres(_ value: Double) -> String { "\(value.messageText) km" }
 
-  /// `51.5, -0.12`, or `none`.
+  /// `51.5, -0.12`, or `none`: each to at most 7 decimals (a centimetre), never in exponent form.
   private static func shown(_ location: GeoPosition?) -> String {
-    location.map { "\($0.latitude.messageText), \($0.longitude.messageText)" } ?? "none"
+    location.map { "\(degrees($0.latitude)), \(degrees($0.longitude))" } ?? "none"
+  }
+
+  /// `-0.12`, `0.000001`: `degrees` to 7 decimals, the zeros at the end left off.
+  static func degrees(_ degrees: Double) -> String {
+    var text = FixedPoint.fixed(degrees, digits: 7)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
   }
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
@@ -129,19 +137,25 @@ struct SetCommand: Command {
   }
 
   /// `set location LAT LON`.
-  private func setLocation(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
+  private func setLocation(_ arguments: CommandArguments, in session: Session) throws(StormrangeError)
+    -> Outcome
+  {
     guard arguments.count == 3 else {
-      throw usageError("'set location' needs a latitude and a longitude in degrees, e.g. 'set location 51.5 -0.12'")
+      throw usageError(
+        "'set location' needs a latitude and a longitude in degrees, e.g. 'set location 51.5 -0.12'")
     }
     let (latitudeText, longitudeText) = (arguments[1], arguments[2])
     guard let latitude = StrictNumber.parse(latitudeText), GeoPosition.latitudes.contains(latitude) else {
       throw .invalidArgument(
-        "'\(latitudeText.escapedForDisplay)' is not a latitude; use degrees north from -90 to 90 (south is negative)")
+        "'\(latitudeText.escapedForDisplay)' is not a latitude; use degrees north from -90 to 90 (south is negative)"
+      )
     }
-    guard let longitude = StrictNumber.parse(longitudeText), let location = GeoPosition(latitude: latitude, longitude: longitude)
+    guard let longitude = StrictNumber.parse(longitudeText),
+      let location = GeoPosition(latitude: latitude, longitude: longitude)
     else {
       throw .invalidArgument(
-        "'\(longitudeText.escapedForDisplay)' is not a longitude; use degrees east from -180 to 180 (west is negative)")
+        "'\(longitudeText.escapedForDisplay)' is not a longitude; use degrees east from -180 to 180 (west is negative)"
+      )
     }
     try StormrangeError.wrapping { () throws(StoreError) in
       try session.settings.set(location: location)
