@@ -42,7 +42,9 @@ package struct DistanceChart {
   package func render() -> String {
     guard !points.isEmpty else { return "" }
     let values = points.map { $0.metres / unit.metresPerUnit }
-    let scale = Scale(maximum: values.max()!)
+    // Only strikes where the observer stands (range 0) still get an axis, to 1 km.
+    let top = values.max()!
+    let scale = Scale(maximum: top > 0 ? top : 1000 / unit.metresPerUnit)
     let height = scale.ticks * max(1, Self.preferredHeight / scale.ticks)
     let rowsPerTick = height / scale.ticks
     let labels = (0...scale.ticks).map { FixedPoint.fixed(Double($0) * scale.step, digits: scale.digits) }

@@ -46,6 +46,14 @@ import Testing
     }
   }
 
+  @Test func strikesWhereTheObserverStandsGetAnAxisToOneKilometre() {
+    let lines = chart([0, 0]).split(separator: "\n")
+    #expect(lines[1].hasPrefix("1.0 ┤"), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("0.0 └") }, "\(lines)")
+    let miles = chart([0], unit: .miles).split(separator: "\n")
+    #expect(miles[1].hasPrefix("0.8 ┤"), "\(miles)")
+  }
+
   @Test func theCloseLineShowsOnlyWhenTheChartReachesIt() {
     let far = chart([14, 12, 11])
     #expect(far.hasPrefix("distance (km)    ┄┄ 10 km: lightning inside this line is close\n"))
