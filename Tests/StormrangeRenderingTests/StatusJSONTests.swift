@@ -40,7 +40,12 @@ import Testing
     for key in ["within_10km_chance", "chance_approaching", "chance_receding"] {
       let chance = try #require(trend[key] as? Double, "\(key)")
       #expect(chance > 0 && chance < 1, "\(key)")
+      // To 4 decimals: no sum's rounding in the text (0.9924999999999461).
+      #expect((chance * 10_000).rounded() / 10_000 == chance, "\(key): \(chance)")
     }
+    let text = StatusJSON.encode(HistoryStatus(history: [reading], now: now))
+    let written = text.split(separator: "\"within_10km_chance\": ")[1].prefix { $0 != "," }
+    #expect(written.count <= 6, "\(written)")
     #expect(object["motion"] is NSNull)
     let advice = try #require(object["advice"] as? [String: Any])
     #expect(advice["level"] as? String == "shelter-now")
