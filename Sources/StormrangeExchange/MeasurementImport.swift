@@ -172,6 +172,11 @@ package struct MeasurementImport {
         "\(ExchangeFormat.key(.date)): '\(text.escapedForDisplay)' is not an ISO 8601 time with an offset, e.g. 2026-07-01T16:03:00Z"
       )
     }
+    // Refused here, where the text is at hand: the check of the whole measurement would name the
+    // date as it can be written, year 0000 as 0001-01-01.
+    guard UTCTime.isRepresentable(date) else {
+      throw .measurement(.dateOutOfRange(date, typed: text.escapedForDisplay))
+    }
     return date
   }
 
@@ -262,8 +267,7 @@ package struct MeasurementImport {
         // `.` or `..`, which loads but is not taken as a new one.
         let entry = try HistoryFormat.encoded(
           HistoryFormat.entry(from: element.value, position: offset + 1, now: now), position: offset + 1)
-        if let source = entry.measurement.source, DetectorSource.folderNames.contains(source.name)
-        {
+        if let source = entry.measurement.source, DetectorSource.folderNames.contains(source.name) {
           problems.append(
             Problem(
               row: name,

@@ -65,6 +65,13 @@ import Testing
         ])
   }
 
+  @Test func aDateBeforeYearOneIsQuotedAsWritten() throws {
+    let message = "'0000-06-01T00:00:00Z' is not between the years 1 and 9999"
+    #expect(try problems("date,delay_s\n0000-06-01T00:00:00Z,5\n") == ["line 2: " + message])
+    #expect(
+      try problems(#"[{"date": "0000-06-01T00:00:00Z", "delay_s": 5}]"#) == ["array index 0: " + message])
+  }
+
   @Test func aFileThatIsNoTableAtAllIsRefusedWhole() {
     for (text, reason) in [
       ("", "it is empty"),
