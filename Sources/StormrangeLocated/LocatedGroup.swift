@@ -13,6 +13,10 @@ package struct LocatedGroup: Equatable, Sendable {
   /// mean radius: for offsets within a group only.
   static let metresPerDegree = 6_371_008.8 * Double.pi / 180
 
+  /// The most strikes a group holds: the most an entry may record
+  /// (``MeasurementRules/locatedRange(_:)``), so that what is saved loads again.
+  package static let maximumStrikes = Int(MeasurementRules.locatedRange(.strikes).upperBound)
+
   /// Tells this group from the others while it is open.
   package let id: Int
   /// Its first strike's time: the entry's date; the window runs a minute from it.

@@ -5,14 +5,19 @@ import StormrangeDomain
 ///
 /// - a strike joins the open group whose mean position is nearest, if it is within
 ///   ``joiningDistance`` of it and within the group's ``window``; else it opens a group of its own;
-/// - at most ``maximumGroupsPerMinute`` groups open in a minute of strikes' time; beyond, a strike
-///   that would open one is counted (``LocatedCounts/overBudget``), not recorded;
-/// - a strike farther from the observer than the radius is counted, not recorded;
-/// - a strike given again (same time and position: Blitzortung's feed repeats strikes across
-///   geohash topics) is counted once and merged.
+/// - at most ``maximumGroupsPerMinute`` groups open in a minute of the clock, by the strikes' time;
+///   beyond, a strike that would open one is counted (``LocatedCounts/overBudget``), not recorded,
+///   unless it is near enough to hear (``SafetyAdvice/thunderAudibleDistance``), which the advice
+///   must never miss;
+/// - a group full at ``LocatedGroup/maximumStrikes`` takes no more: the next strike opens another;
+/// - a strike farther from the observer than the radius is counted, not recorded (nor remembered:
+///   its repeats are counted again);
+/// - a strike within the radius given again (same time and position: Blitzortung's feed repeats
+///   strikes across geohash topics) is counted once and merged.
 ///
-/// It keeps only the open groups and the strikes of the last ``LocatedMessage/allowedLag`` seconds
-/// for telling repeats, so its memory stays flat however long it runs.
+/// It keeps only the open groups and the strikes within the radius of the last
+/// ``LocatedMessage/allowedLag`` seconds for telling repeats, so its memory stays flat however long
+/// it runs.
 package struct StrikeGrouper {
   /// How long a group gathers strikes from its first.
   package static let window = LocatedFix.window
@@ -42,10 +47,14 @@ package struct StrikeGrouper {
   private var seenOrder: [LocatedStrike] = []
   private var seenStart = 0
 
+  /// The most strikes a group takes (``LocatedGroup/maximumStrikes``; fewer in tests).
+  let maximumStrikes: Int
+
   /// `radius` in metres.
-  package init(observer: GeoPosition, radius: Double) {
+  package init(observer: GeoPosition, radius: Double, maximumStrikes: Int = LocatedGroup.maximumStrikes) {
     self.observer = observer
     self.radius = radius
+    self.maximumStrikes = maximumStrikes
   }
 
   /// What became of a strike.
@@ -74,6 +83,16 @@ package struct StrikeGrouper {
   package mutating func receive(_ strike: LocatedStrike, arrival: Date) throws(GeodesicUnavailable) -> Outcome
   {
     forget(before: arrival.addingTimeInterval(-LocatedMessage.allowedLag))
+    let range = try LocatedRange(from: observer, to: strike.position)
+    // Beyond the radius only counted, and not remembered: a feed for the cells around you brings
+    // many times more strikes than fall within it (a 5.6° geohash cell is some 40 radii of 100 km),
+    // and remembering them all for ten minutes took 100 MB at 2,000 a second.
+    guard range.metres <= radius else {
+      counts.strikes += 1
+      counts.beyondRadius += 1
+      latest = max(latest ?? strike.date, strike.date)
+      return .beyondRadius
+    }
     guard seen.insert(strike).inserted else {
       counts.repeated += 1
       return .repeated
@@ -81,13 +100,9 @@ package struct StrikeGrouper {
     seenOrder.append(strike)
     counts.strikes += 1
     latest = max(latest ?? strike.date, strike.date)
-    let range = try LocatedRange(from: observer, to: strike.position)
-    guard range.metres <= radius else {
-      counts.beyondRadius += 1
-      return .beyondRadius
-    }
     let candidates = open.indices.filter {
       strike.date >= open[$0].start && strike.date < open[$0].start.addingTimeInterval(Self.window)
+        && open[$0].count < maximumStrikes
     }
     let nearest = candidates.map { (index: $0, metres: open[$0].distance(to: strike.position)) }
       .min { $0.metres < $1.metres }
@@ -97,7 +112,11 @@ package struct StrikeGrouper {
       return .joined(open[nearest.index])
     }
     let minute = Self.minute(of: strike.date)
-    guard openedByMinute[minute, default: 0] < Self.maximumGroupsPerMinute else {
+    // A strike near enough to hear is never shed: the advice counts it (shelter now).
+    guard
+      openedByMinute[minute, default: 0] < Self.maximumGroupsPerMinute
+        || range.metres <= SafetyAdvice.thunderAudibleDistance
+    else {
       counts.overBudget += 1
       return .overBudget
     }

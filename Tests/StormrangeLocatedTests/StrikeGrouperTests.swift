@@ -4,6 +4,10 @@ import Testing
 @testable import StormrangeDomain
 @testable import StormrangeLocated
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite struct StrikeGrouperTests {
   let start = Date(timeIntervalSince1970: 1_795_600_800)
   let observer = GeoPosition(latitude: 51.5, longitude: -0.12)!
@@ -85,6 +89,9 @@ import Testing
     var grouper = StrikeGrouper(observer: observer, radius: 10_000)
     #expect(try grouper.receive(strike(0, 51.68, -0.12), arrival: start) == .beyondRadius)
     #expect(grouper.counts.beyondRadius == 1 && grouper.open.isEmpty)
+    // Not remembered, so memory goes by the strikes within the radius: a repeat counts again.
+    #expect(try grouper.receive(strike(0, 51.68, -0.12), arrival: start) == .beyondRadius)
+    #expect(grouper.counts.beyondRadius == 2 && grouper.counts.strikes == 2 && grouper.remembered == 0)
   }
 
   @Test func aStrikeAtTheObserversOwnPositionIsRecordedAtRangeZero() throws {
@@ -120,6 +127,34 @@ import Testing
     _ = try grouper.receive(strike(-29, 51.8, 0.5), arrival: start.addingTimeInterval(31))
     _ = try grouper.receive(strike(29, 51.8, 0.6), arrival: start.addingTimeInterval(31))
     #expect(grouper.counts.overBudget == 2)
+  }
+
+  /// The advice must never miss a strike near enough to hear: the bound sheds far strikes only.
+  @Test func aStrikeNearEnoughToHearOpensAGroupBeyondTheBound() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000)
+    for index in 0..<StrikeGrouper.maximumGroupsPerMinute {
+      // 30 places 0.8° (about 90 km) away, around the observer.
+      let angle = 2 * Double.pi * Double(index) / 30
+      _ = try grouper.receive(
+        strike(Double(index) * 0.1, 51.5 + 0.8 * sin(angle), -0.12 + 1.3 * cos(angle)), arrival: start)
+    }
+    #expect(try grouper.receive(strike(4, 51.3, 0.5), arrival: start) == .overBudget)
+    // 2.2 km north.
+    guard case .opened = try grouper.receive(strike(5, 51.52, -0.12), arrival: start) else {
+      Issue.record("a strike 2.2 km away was shed")
+      return
+    }
+    #expect(grouper.counts.groups == StrikeGrouper.maximumGroupsPerMinute + 1)
+  }
+
+  /// What is saved loads again: a group holds no more strikes than an entry may record.
+  @Test func aFullGroupTakesNoMoreAndTheNextStrikeOpensAnother() throws {
+    var grouper = StrikeGrouper(observer: observer, radius: 100_000, maximumStrikes: 3)
+    for second in 0..<4 {
+      _ = try grouper.receive(strike(Double(second), 51.68 + Double(second) * 1e-4, -0.12), arrival: start)
+    }
+    #expect(grouper.open.map(\.count) == [3, 1])
+    #expect(LocatedGroup.maximumStrikes == 1_000_000)
   }
 
   @Test func aGroupAcrossTheAntimeridianHasItsMeanThere() throws {
