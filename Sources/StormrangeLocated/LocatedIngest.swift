@@ -75,10 +75,7 @@ package struct LocatedIngest {
       case .beyondRadius, .overBudget: break
       }
     } catch let problem as LocatedProblem {
-      grouper.refuse(problem.kind)
-      if warned.insert(problem.kind).inserted {
-        delivery.warning = problem.message + "; later messages with this fault are counted, not shown"
-      }
+      delivery.warning = refuse(problem)
     } catch let unavailable as GeodesicUnavailable {
       delivery.warning = unavailable.message
     } catch {
@@ -87,6 +84,14 @@ package struct LocatedIngest {
     // Closed after the strike is taken, which may be the one whose time ends their minute.
     delivery.closed = grouper.close(at: arrival).map(\.id)
     return delivery
+  }
+
+  /// Counts a message refused for `problem`; returns the warning to give, the first time its kind
+  /// comes. For what is refused before it is read, too (a line not UTF-8, or too long).
+  package mutating func refuse(_ problem: LocatedProblem) -> String? {
+    grouper.refuse(problem.kind)
+    guard warned.insert(problem.kind).inserted else { return nil }
+    return problem.message + "; later messages with this fault are counted, not shown"
   }
 
   /// The entry of a new group of `strike` alone, in place of the open group `id`, whose entry is

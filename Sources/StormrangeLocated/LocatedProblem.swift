@@ -3,6 +3,10 @@
 package struct LocatedProblem: Error, Equatable, Sendable {
   /// What is wrong, one kind per warning.
   package enum Kind: String, CaseIterable, Sendable {
+    /// A line of bytes that are not UTF-8 text.
+    case notUTF8 = "not UTF-8 text"
+    /// A line longer than a line may be (4 MiB).
+    case tooLong = "too long"
     /// Not a JSON object (NaN and Infinity, which JSON has not, included).
     case notJSON = "not a JSON object"
     /// No `time`, `lat` or `lon`.

@@ -26,6 +26,9 @@ package final class IngestStream {
     var saveFailure: StormrangeError?
     /// Standard output could not be written (its reader went away, or a write failed).
     package var outputFailure: Console.WriteResult?
+    /// Standard input could not be read (a directory, a descriptor closed): `errno`, and how many
+    /// lines were read before.
+    var readFailure: (code: Int32, lines: Int)?
   }
 
   /// Warnings shown one by one; beyond this only their number, at the end.
@@ -104,6 +107,7 @@ package final class IngestStream {
         return result
       }
     }
+    if result.saveFailure == nil, let code = source.readFailure { result.readFailure = (code, lineNumber) }
     if result.saveFailure == nil { summarise() }
     if warnings > Self.reportedWarnings {
       let more = warnings - Self.reportedWarnings
@@ -118,11 +122,26 @@ package final class IngestStream {
   /// the stream.
   private func take(_ line: InputLine) -> StormrangeError? {
     guard !line.isTooLong else {
-      warn(StormrangeError.lineTooLong.message)
+      if let located {
+        let limit = InputLine.maximumLength
+        let problem = LocatedProblem(
+          .tooLong, "the message is longer than \(limit >> 20) MiB (\(ByteCount.text(limit)))")
+        if let warning = located.refuse(problem) {
+          warn(warning)
+        }
+      } else {
+        warn(StormrangeError.lineTooLong.message)
+      }
       return nil
     }
     guard line.isValidUTF8 else {
-      warn("not valid UTF-8 text; skipped")
+      if let located {
+        if let warning = located.refuse(LocatedProblem(.notUTF8, "the message is not valid UTF-8 text")) {
+          warn(warning)
+        }
+      } else {
+        warn("not valid UTF-8 text; skipped")
+      }
       return nil
     }
     if let located {

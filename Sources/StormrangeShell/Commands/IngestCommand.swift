@@ -3,6 +3,10 @@ import StormrangeDetectors
 import StormrangeDomain
 import StormrangeLocated
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `ingest FORMAT [--source NAME] [--sensor NAME]… [--detector KIND]`: records a detector's
 /// readings, or a network's located strikes in groups, from their messages on standard input
 /// (``DetectorIngest``, ``LocatedRecorder``, ``IngestStream``). One
@@ -83,6 +87,13 @@ struct IngestCommand: Command {
     }
     let result = run(IngestStream(session: session, reader: reader))
     if let failure = result.saveFailure { throw failure }
+    if let failure = result.readFailure {
+      let reason = String(cString: strerror(failure.code))
+      throw .invalidArgument(
+        "cannot read standard input"
+          + (failure.lines > 0 ? " after line \(failure.lines)" : "") + ": \(reason); "
+          + "give ingest its messages on a pipe or from a file (rtl_433 -F json | stormrange ingest rtl433)")
+    }
     return .proceed
   }
 

@@ -77,6 +77,10 @@ package final class LocatedRecorder {
     return delivery.warning
   }
 
+  /// Counts a message refused before it could be read (``LocatedIngest/refuse(_:)``); returns the
+  /// warning to give, the first time its kind comes.
+  package func refuse(_ problem: LocatedProblem) -> String? { ingest.refuse(problem) }
+
   /// `blitzortung (located): 1,234 strikes, …`: see ``LocatedIngest/summaryLine``.
   package var summaryLine: String { ingest.summaryLine }
 

@@ -134,6 +134,47 @@ import Testing
     #expect(test.output.take().split(separator: "\n").count == 2)
   }
 
+  @Test func aLineTooLongIsAFaultOfItsOwnWarnedOnceAndCounted() {
+    let test = located()
+    test.commands.ingest = { stream in
+      let console = Console { stream, bytes in
+        (stream == .output ? test.output : test.errors).write(String(decoding: bytes, as: UTF8.self))
+        return .written
+      }
+      return stream.run(
+        source: ArrayLineSource(
+          ["x", "y", self.strike(test, 0, 51.68)], clock: test.clock, tooLong: [1, 2]),
+        console: console, shouldStop: { false })
+    }
+    #expect(!test.run("ingest blitzortung"))
+    let errors = test.errors.take().split(separator: "\n")
+    #expect(errors.count == 2, "\(errors)")
+    #expect(
+      errors.first.map(String.init)
+        == "stormrange: line 1: the message is longer than 4 MiB (4,194,304 bytes); later messages with this "
+        + "fault are counted, not shown")
+    #expect(
+      errors.last?.hasSuffix("1 strike, 1 recorded in 1 group; 2 messages refused (2 too long)") == true)
+  }
+
+  @Test func standardInputThatCannotBeReadIsAnErrorNotAnEmptyFeed() {
+    let test = located()
+    test.commands.ingest = { stream in
+      let console = Console { stream, bytes in
+        (stream == .output ? test.output : test.errors).write(String(decoding: bytes, as: UTF8.self))
+        return .written
+      }
+      return stream.run(
+        source: ArrayLineSource([], clock: test.clock, readFailure: EISDIR), console: console,
+        shouldStop: { false })
+    }
+    #expect(test.run("ingest blitzortung"))
+    #expect(
+      test.errors.take().hasSuffix(
+        "stormrange: cannot read standard input: Is a directory; give ingest its messages on a pipe or from a "
+          + "file (rtl_433 -F json | stormrange ingest rtl433)\n"))
+  }
+
   @Test func anOpenEntryIsNotDeletedUntilItsMinuteIsOver() throws {
     let test = located()
     #expect(!ingest("blitzortung", [strike(test, 0, 51.68)], in: test))
