@@ -76,9 +76,13 @@ package struct StatusReport {
     let age = DurationText.ago(latest.date, now: now).map { ", " + $0 } ?? ""
     let bearing = latest.bearing.map { " \($0.description)" } ?? ""
     let distance = plusMinus.distanceWithUnits(metres: latest.distance, error: status.uncertainty)
+    // A group's nearest strike, which the advice counts, when it is not the group's own distance.
+    let nearest =
+      latest.fix.flatMap { $0.strikes > 1 ? ", nearest \(unit.format(metres: $0.nearest))" : nil } ?? ""
     row(
       .latest, "latest",
-      "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest)), flash at \(flash)\(age))"
+      "#\(status.position + 1)  \(distance)\(bearing)  (\(MeasurementText.origin(latest))\(nearest), "
+        + "flash at \(flash)\(age))"
     )
     row(.storm, "storm", stormDescription)
     if status.isOver {
@@ -114,7 +118,9 @@ package struct StatusReport {
     case .allClear:
       guard advice.lastThunder != nil else {
         // Only strikes too far to hear (a network's, beyond 16 km): no thunder to count from.
-        row(.advice, "advice", "all clear: no thunder heard in the last \(waitMinutes) minutes", as: .safe)
+        row(
+          .advice, "advice", "all clear: no lightning within \(audible) in the last \(waitMinutes) minutes",
+          as: .safe)
         break
       }
       row(.advice, "advice", "all clear: \(lastHeard(advice)) \(since)", as: .safe)
@@ -140,7 +146,9 @@ package struct StatusReport {
 
   /// `ahead      2 entries dated ahead of now were left out: the first counts from 19:53:06 (in 5 h 00 min)`,
   /// with its line break; nil when none were.
-  package static func leftOut(_ ahead: EntriesAhead, now: Date, localTime: LocalTime, palette: Palette) -> String? {
+  package static func leftOut(_ ahead: EntriesAhead, now: Date, localTime: LocalTime, palette: Palette)
+    -> String?
+  {
     leftOutValue(ahead, now: now, localTime: localTime).map { labelled("ahead", $0, palette: palette) }
   }
 
