@@ -89,7 +89,8 @@ package final class MQTTConnection {
   /// for, or nil when there is no connection to publish on. A clean disconnect does not trigger the
   /// will, so this is how subscribers learn the service stopped.
   package func goOffline() -> Int32? {
-    guard state == .connected, case .success(let id) = client.publish(service.offline, acknowledged: true) else {
+    guard state == .connected, case .success(let id) = client.publish(service.offline, acknowledged: true)
+    else {
       return nil
     }
     return id
@@ -104,7 +105,9 @@ package final class MQTTConnection {
         log("connected to the broker at \(broker)")
         for filter in service.subscriptionFilters {
           let result = client.subscribe(filter)
-          if result != 0 { log("cannot subscribe to \(filter.escapedForDisplay): \(client.text(of: result))") }
+          if result != 0 {
+            log("cannot subscribe to \(filter.escapedForDisplay): \(client.text(of: result))")
+          }
         }
         publish(service.connected())
       case .connected(let code) where client.refusal(of: code) == .protocolVersion && client.speaksMQTT5:

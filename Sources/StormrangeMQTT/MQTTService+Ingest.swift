@@ -73,6 +73,22 @@ extension MQTTService {
     }
   }
 
+  /// Writes each located source's summary on standard error (`stormrange: blitzortung (located):
+  /// 1,234 strikes, …`), as `ingest` writes its own: every ``IngestStream/summaryInterval`` (at the
+  /// first messages after it) and, with `now` nil, at the end.
+  package func summariseLocated(now: Double?) {
+    guard !locatedRecorders.isEmpty else { return }
+    if let now {
+      let last = lastLocatedSummary ?? now
+      lastLocatedSummary = last
+      guard now - last >= IngestStream.summaryInterval else { return }
+      lastLocatedSummary = now
+    }
+    for format in LocatedFormat.allCases {
+      if let recorder = locatedRecorders[format] { inform(recorder.summaryLine) }
+    }
+  }
+
   /// The source of a Tasmota reading: its device's topic, the level before `SENSOR`
   /// (`tele/lightning/SENSOR` → `lightning`), when that is a source name, and not `.` or `..`
   /// (``DetectorSource/folderNames``); else the format's default. rtl_433 names its sensors

@@ -28,6 +28,9 @@ package final class MQTTService {
   var locatedRecorders: [LocatedFormat: LocatedRecorder] = [:]
   /// Whether a located message changed an entry in place since the status was last computed.
   var locatedChanged = false
+  /// When the located sources' summaries were last written (monotonic seconds; the first message's
+  /// time until then).
+  var lastLocatedSummary: Double?
   /// The sensors forgotten since the last messages were published, whose retained summaries are
   /// to be cleared, so that the broker keeps no more of them than stormrange does.
   var forgottenSensors: [String] = []
@@ -163,6 +166,7 @@ package final class MQTTService {
     }
     if recorded > 0 || locatedChanged { status.historyChangedHere() }
     locatedChanged = false
+    summariseLocated(now: session.clock.now().monotonic)
     // An empty retained message removes the retained one: first, so that a sensor forgotten and
     // heard again in the same messages ends with its new summary. Its entities' configs go before
     // its summary, so that Home Assistant removes them before their state empties; a new sensor's

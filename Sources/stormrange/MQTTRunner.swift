@@ -84,6 +84,7 @@ final class MQTTRunner {
     // What arrived before the signal is recorded, as `ingest` saves what it read.
     pending += connection.takeReceived()
     if !pending.isEmpty { connection.publish(service.received(pending)) }
+    service.summariseLocated(now: nil)
     goOffline()
     console.flush()
     // The signal is how a service is meant to end: status 0 (as a one-shot `watch`).

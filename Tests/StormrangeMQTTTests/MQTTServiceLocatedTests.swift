@@ -67,4 +67,16 @@ import Testing
     #expect(test.output.take().isEmpty)
     #expect(try test.reloadedHistory().map { $0.fix?.strikes } == [2])
   }
+
+  @Test func theSummaryIsWrittenEveryTenMinutesAndAtTheEnd() throws {
+    let test = located()
+    let service = try test.mqttService("--broker mqtt://localhost --subscribe blitzortung/1.1/#=blitzortung")
+    _ = service.received([strike(test, 51.68)])
+    #expect(!test.errors.take().contains("(located):"))
+    test.clock.advance(IngestStream.summaryInterval)
+    _ = service.received([strike(test, 51.69)])
+    #expect(test.errors.take() == "stormrange: blitzortung (located): 2 strikes, 2 recorded in 2 groups\n")
+    service.summariseLocated(now: nil)
+    #expect(test.errors.take() == "stormrange: blitzortung (located): 2 strikes, 2 recorded in 2 groups\n")
+  }
 }

@@ -34,7 +34,7 @@ package final class IngestStream {
   /// Warnings shown one by one; beyond this only their number, at the end.
   package static let reportedWarnings = 20
   /// Seconds between two summaries.
-  static let summaryInterval: Double = 600
+  package static let summaryInterval: Double = 600
   /// Most lines saved with one write.
   static let groupLimit = 1000
   /// Seconds a located source's strikes are gathered, from the first, before they are saved with

@@ -38,11 +38,13 @@ struct IngestCommand: Command {
     located  any network's strikes: {"time": ISO 8601 TIME or EPOCH SECONDS,
              "lat": DEGREES, "lon": DEGREES}
              Strikes are measured from 'set location' (required) and recorded
-             within 'set radius' (default 100 km), in groups: the strikes
-             within 3 km of each other in a minute make one entry, added when
-             its first strike comes and updated in place by the others; at
-             most 30 groups a minute. Each fault is warned of once, then
-             counted in the summary.
+             within 'set radius' (default 100 km; both read when ingest
+             starts), in groups: the strikes within 3 km of each other in a
+             minute make one entry, added when its first strike comes and
+             updated in place by the others; at most 30 groups in a minute of
+             the clock, but never one within 16 km left out. A strike dated
+             over a minute ahead or 10 minutes before it arrives is refused.
+             Each fault is warned of once, then counted in the summary.
     --source NAME    the source of tasmota, km, blitzortung and located
                      readings (default: the format's name; km: detector)
     --sensor NAME    rtl433: record only this sensor (repeatable); without it
