@@ -8,6 +8,7 @@ import csv
 import datetime
 import io
 import json
+import math
 import re
 import signal
 import time
@@ -357,12 +358,12 @@ def test_strikes_beyond_the_radius_are_counted_not_recorded(sandbox):
         (52.60, 13.45), (52.55, 13.30)]
 
 
-def test_at_most_30_groups_open_a_minute_and_the_rest_are_counted(sandbox):
+def test_at_most_30_groups_open_a_minute_and_the_rest_are_counted_but_never_a_near_one(sandbox):
     located_place(sandbox)
-    # 32 places on a grid about 6.7 km apart, all within 30 km; every strike in the same minute of the
-    # clock and within a second, so whichever minute the bound counts by, it is one minute.
-    places = [(52.5 + 0.06 * (row - 3), 13.4 + 0.1 * (column - 3)) for row in range(6) for column in range(6)]
-    places = [place for place in places if place != LOCATION][:32]
+    # 32 places on a ring 25 km away (beyond the 16 km that is never shed), about 4.9 km apart; every
+    # strike in the same minute of the clock and within a second, so it is one minute.
+    places = [(LOCATION[0] + 0.225 * math.sin(2 * math.pi * index / 32),
+               LOCATION[1] + 0.37 * math.cos(2 * math.pi * index / 32)) for index in range(32)]
     now = time.time_ns()
     minute = now - now % 60_000_000_000
     base = max(minute + 100_000_000, now - 50_000_000_000)
@@ -371,15 +372,20 @@ def test_at_most_30_groups_open_a_minute_and_the_rest_are_counted(sandbox):
     lines = [at_ns(lat, lon, base + index * 10_000_000) for index, (lat, lon) in enumerate(places)]
     # A strike of the first group after the bound was reached: it joins, it opens nothing.
     lines.append(at_ns(places[0][0] + 0.001, places[0][1], base + 350_000_000))
+    # One 2.2 km away: near enough to hear, so recorded beyond the bound (the advice counts it).
+    lines.append(at_ns(LOCATION[0] + 0.02, LOCATION[1], base + 360_000_000))
     result = sandbox.run("ingest", "blitzortung", input=feed(*lines))
     assert result.status == 0, result.stderr
     assert result.err_lines == [
-        "stormrange: blitzortung (located): 33 strikes, 31 recorded in 30 groups, "
+        "stormrange: blitzortung (located): 34 strikes, 32 recorded in 31 groups, "
         "2 over the 30 groups a minute"]
     entries = exported(sandbox)
-    assert len(entries) == 30
-    assert [entry["strikes"] for entry in entries] == [2] + [1] * 29
-    assert len(confirmations(result.stdout)) == 30
+    assert len(entries) == 31
+    assert [entry["strikes"] for entry in entries] == [2] + [1] * 30
+    assert entries[-1]["nearest_m"] < 2_300
+    assert len(confirmations(result.stdout)) == 31
+    advice = sandbox.run("status", "--json")
+    assert json.loads(advice.stdout)["advice"]["level"] == "shelter-now"
 
 
 # 8. Options that are not for located strikes.
