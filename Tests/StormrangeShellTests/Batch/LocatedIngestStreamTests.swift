@@ -48,14 +48,17 @@ import Testing
   func ingest(
     _ arguments: String, _ lines: [String], in test: TestSession, before: @escaping (Int) -> Void = { _ in }
   ) -> Bool {
+    ingest(arguments, from: SteppedLines(lines, clock: test.clock, before: before), in: test)
+  }
+
+  /// Runs `ingest arguments` as one command over what `source` gives.
+  func ingest(_ arguments: String, from source: LineSource, in test: TestSession) -> Bool {
     test.commands.ingest = { stream in
       let console = Console { stream, bytes in
         (stream == .output ? test.output : test.errors).write(String(decoding: bytes, as: UTF8.self))
         return .written
       }
-      return stream.run(
-        source: SteppedLines(lines, clock: test.clock, before: before), console: console,
-        shouldStop: { false })
+      return stream.run(source: source, console: console, shouldStop: { false })
     }
     return test.run("ingest " + arguments)
   }
@@ -136,17 +139,8 @@ import Testing
 
   @Test func aLineTooLongIsAFaultOfItsOwnWarnedOnceAndCounted() {
     let test = located()
-    test.commands.ingest = { stream in
-      let console = Console { stream, bytes in
-        (stream == .output ? test.output : test.errors).write(String(decoding: bytes, as: UTF8.self))
-        return .written
-      }
-      return stream.run(
-        source: ArrayLineSource(
-          ["x", "y", self.strike(test, 0, 51.68)], clock: test.clock, tooLong: [1, 2]),
-        console: console, shouldStop: { false })
-    }
-    #expect(!test.run("ingest blitzortung"))
+    let lines = ArrayLineSource(["x", "y", strike(test, 0, 51.68)], clock: test.clock, tooLong: [1, 2])
+    #expect(!ingest("blitzortung", from: lines, in: test))
     let errors = test.errors.take().split(separator: "\n")
     #expect(errors.count == 2, "\(errors)")
     #expect(
@@ -159,16 +153,8 @@ import Testing
 
   @Test func standardInputThatCannotBeReadIsAnErrorNotAnEmptyFeed() {
     let test = located()
-    test.commands.ingest = { stream in
-      let console = Console { stream, bytes in
-        (stream == .output ? test.output : test.errors).write(String(decoding: bytes, as: UTF8.self))
-        return .written
-      }
-      return stream.run(
-        source: ArrayLineSource([], clock: test.clock, readFailure: EISDIR), console: console,
-        shouldStop: { false })
-    }
-    #expect(test.run("ingest blitzortung"))
+    #expect(
+      ingest("blitzortung", from: ArrayLineSource([], clock: test.clock, readFailure: EISDIR), in: test))
     #expect(
       test.errors.take().hasSuffix(
         "stormrange: cannot read standard input: Is a directory; give ingest its messages on a pipe or from a "
