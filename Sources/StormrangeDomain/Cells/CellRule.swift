@@ -1,0 +1,31 @@
+/// The figures of the rule that groups a storm's located measurements into cells (``StormCells``).
+/// Each is a property of lightning and of the networks that locate it (docs/science.md, "Cells").
+package enum CellRule {
+  /// Metres: how far a located group may be from where a cell is expected to be and still join it.
+  /// A cell's strikes scatter 1–2.5 km about its centre and a network places each within 0.3–2 km,
+  /// so a group's mean lies within about 6 km of the centre; cells closer than this are one cell
+  /// to any rule that reads positions alone.
+  package static let gate = 8_000.0
+  /// Metres: the narrowest gate, for a cell whose groups lie close about its track.
+  package static let narrowestGate = 4_000.0
+  /// A cell's gate is this many times its groups' spread about its track (root mean square), within
+  /// ``narrowestGate`` and ``gate``: wide enough for nearly all its own groups.
+  package static let gateSpreads = 3.0
+  /// Located groups a cell needs before its spread sets its gate.
+  package static let fewestForSpread = 5
+  /// Metres: two cells whose expected positions come this close become one (the younger joins the
+  /// older), as two cells that merge do.
+  package static let mergeDistance = 4_000.0
+  /// Seconds of a cell's latest located groups that say where it is and how it moves: long enough
+  /// for a motion to show through the scatter, short enough to follow a turn.
+  package static let trackMemory = 15.0 * 60
+  /// Seconds of track needed before a cell's motion is extrapolated; until then it is where its
+  /// groups were.
+  package static let shortestTrack = 5.0 * 60
+  /// Metres a second: the fastest a cell is taken to move, however its few groups scatter.
+  package static let fastestCell = 40.0
+  /// A timed measurement with a bearing joins the cell whose centre lies within this many degrees
+  /// of its line, or within ``gate`` of it, whichever is wider: a compass bearing of a flash read by
+  /// a person is good to about a point of the compass (22.5°) at best.
+  package static let bearingTolerance = 22.5
+}

@@ -1,0 +1,126 @@
+import FoundationEssentials
+
+/// A storm's cells: its measurements grouped by place and time, by a rule over the history alone
+/// (``CellRule``), so that every command finds the same cells, and a restart changes none.
+///
+/// The rule reads the measurements in date order:
+/// - A located group joins the cell, among those with a group in the last 30 minutes
+///   (``Storm/separatingGap``), that is expected nearest its place, within ``CellRule/gate``, or
+///   else starts a cell. Two cells it could join that are expected within
+///   ``CellRule/mergeDistance`` of each other become one: the younger joins the older.
+/// - Timed thunder with a bearing joins the cell its line points at (``CellRule/bearingTolerance``),
+///   the nearest to the line when several do; it does not move the cell.
+/// - Every other measurement (timed thunder with no bearing, or none pointing at a cell, and a
+///   detector's readings) goes to a cell without a place, grouped by time as storms are: a gap of
+///   30 minutes starts another.
+///
+/// A cell's place is on the observer's plane, from each group's distance and bearing as recorded.
+package struct StormCells: Sendable {
+  /// Every cell, in order of birth (their numbers rise).
+  package let cells: [StormCell]
+
+  package init(storm: Storm) {
+    var tracks: [CellTrack] = []
+    var unplaced: Int?
+    let start = storm.start
+    for (index, measurement) in storm.measurements.enumerated() {
+      let seconds = measurement.date.timeIntervalSince(start)
+      let live = tracks.indices.filter {
+        tracks[$0].isPlaced && tracks[$0].latest > seconds - Storm.separatingGap
+      }
+      if measurement.fix != nil, let fix = Self.fix(of: measurement, at: seconds) {
+        Self.place(index, fix, among: live, in: &tracks)
+      } else if measurement.timing != nil, let bearing = measurement.bearing,
+        let target = Self.cell(along: bearing.degrees, among: live, in: tracks, at: seconds)
+      {
+        tracks[target].add(index, at: seconds)
+      } else {
+        if unplaced.map({ tracks[$0].latest <= seconds - Storm.separatingGap }) ?? true {
+          tracks.append(CellTrack(number: tracks.count + 1, isPlaced: false))
+          unplaced = tracks.count - 1
+        }
+        tracks[unplaced!].add(index, at: seconds)
+      }
+    }
+    cells = tracks.filter { !$0.members.isEmpty }.map { track in
+      let positions = track.members.map { storm.positions[$0] }
+      return StormCell(
+        number: track.number,
+        storm: Storm(positions: positions, measurements: track.members.map { storm.measurements[$0] }),
+        isPlaced: track.isPlaced)
+    }
+  }
+
+  /// A located group's place on the observer's plane; nil without a bearing.
+  private static func fix(of measurement: Measurement, at seconds: Double) -> CellTrack.Fix? {
+    guard let bearing = measurement.bearing, let located = measurement.fix else { return nil }
+    let radians = bearing.degrees * .pi / 180
+    return CellTrack.Fix(
+      seconds: seconds, east: measurement.distance * Math.sin(radians),
+      north: measurement.distance * Math.cos(radians), weight: Double(max(located.strikes, 1)))
+  }
+
+  /// Puts the located group `index` in the nearest live cell within the gate, merging the cells it
+  /// could join that are expected within the merge distance of that one, or in a new cell.
+  private static func place(
+    _ index: Int, _ fix: CellTrack.Fix, among live: [Int], in tracks: inout [CellTrack]
+  ) {
+    var near: [Candidate] = []
+    for track in live {
+      guard let expected = tracks[track].expectation(at: fix.seconds) else { continue }
+      let position = (east: expected.east, north: expected.north)
+      let gap = distance(position, (fix.east, fix.north))
+      if gap <= expected.gate { near.append(Candidate(track: track, position: position, gap: gap)) }
+    }
+    near.sort { $0.gap != $1.gap ? $0.gap < $1.gap : $0.track < $1.track }
+    guard let nearest = near.first else {
+      tracks.append(CellTrack(number: tracks.count + 1, isPlaced: true))
+      tracks[tracks.count - 1].add(index, at: fix.seconds, fix: fix)
+      return
+    }
+    let merging = near.filter { distance($0.position, nearest.position) <= CellRule.mergeDistance }.map {
+      $0.track
+    }
+    let oldest = merging.min()!
+    for other in merging where other != oldest {
+      tracks[oldest].absorb(tracks[other])
+      tracks[other] = CellTrack(number: tracks[other].number, isPlaced: true)
+    }
+    tracks[oldest].add(index, at: fix.seconds, fix: fix)
+  }
+
+  /// A live cell a located group could join.
+  private struct Candidate {
+    let track: Int
+    let position: (east: Double, north: Double)
+    /// Metres from where the cell is expected to the group.
+    let gap: Double
+  }
+
+  /// The live cell that a bearing from the observer points at: its expected centre within
+  /// ``CellRule/bearingTolerance`` of the line, or within ``CellRule/gate`` of it, ahead of the
+  /// observer; the nearest to the line when several are.
+  private static func cell(
+    along degrees: Double, among live: [Int], in tracks: [CellTrack], at seconds: Double
+  ) -> Int? {
+    var best: (track: Int, offset: Double)?
+    for track in live {
+      guard let centre = tracks[track].expectation(at: seconds) else { continue }
+      let angle = abs(
+        Math.wrappedDegrees(Math.bearingDegrees(east: centre.east, north: centre.north) - degrees))
+      guard angle < 90 else { continue }
+      let offset =
+        (centre.east * centre.east + centre.north * centre.north).squareRoot() * Math.sin(angle * .pi / 180)
+      guard angle <= CellRule.bearingTolerance || offset <= CellRule.gate else { continue }
+      if best.map({ offset < $0.offset }) ?? true { best = (track, offset) }
+    }
+    return best?.track
+  }
+
+  private static func distance(_ a: (east: Double, north: Double), _ b: (east: Double, north: Double))
+    -> Double
+  {
+    let (east, north) = (a.east - b.east, a.north - b.north)
+    return (east * east + north * north).squareRoot()
+  }
+}

@@ -1,0 +1,104 @@
+import FoundationEssentials
+import Testing
+
+@testable import StormrangeDomain
+
+/// The rule that groups a storm into cells (issue 33), on histories made by hand.
+@Suite struct StormCellsTests {
+  /// A group of `strikes` at `east`, `north` kilometres from the observer, `minutes` after the
+  /// tests' origin.
+  func group(minutes: Double, east: Double, north: Double, strikes: Int = 5) -> Measurement {
+    let metres = 1_000 * (east * east + north * north).squareRoot()
+    let degrees = (Math.atan2(east, north) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+    let fix = LocatedFix(
+      source: DetectorSource("blitzortung", kind: .located)!,
+      position: GeoPosition(latitude: 52, longitude: 13)!,
+      nearest: metres, strikes: strikes, spread: 1_000)
+    return Measurement(
+      date: origin.addingTimeInterval(minutes * 60), distance: metres, origin: .located(fix),
+      bearing: Bearing(degrees: degrees), note: nil)
+  }
+
+  func timed(minutes: Double, delay: Double, bearing: Double? = nil) -> Measurement {
+    Measurement(
+      date: origin.addingTimeInterval(minutes * 60), delay: delay, temperature: 20,
+      bearing: bearing.flatMap(Bearing.init(degrees:)), note: nil)
+  }
+
+  func cells(_ history: [Measurement]) -> [[Int]] {
+    let storm = Storm.current(in: history)!
+    return StormCells(storm: storm).cells.map(\.storm.positions)
+  }
+
+  /// One cell 30 km west coming in at 10 m/s, one 60 km east sitting still: every minute a group
+  /// of each.
+  var twoCells: [Measurement] {
+    (0..<20).flatMap { minute in
+      [
+        group(minutes: Double(minute), east: -30 + 0.6 * Double(minute), north: 0),
+        group(minutes: Double(minute) + 0.5, east: 60, north: 0),
+      ]
+    }
+  }
+
+  @Test func cellsFarApartAreKeptApartAndNumberedByBirth() {
+    let found = StormCells(storm: Storm.current(in: twoCells)!).cells
+    #expect(found.map(\.number) == [1, 2])
+    #expect(found[0].storm.positions == Array(stride(from: 0, to: 40, by: 2)))
+    #expect(found[1].storm.positions == Array(stride(from: 1, to: 40, by: 2)))
+    #expect(found.allSatisfy { $0.isPlaced })
+  }
+
+  @Test func aMovingCellIsFollowedPastTheGate() {
+    // 20 m/s: 24 km in 20 minutes, three times the widest gate.
+    let history = (0..<20).map { group(minutes: Double($0), east: -40 + 1.2 * Double($0), north: 5) }
+    #expect(cells(history) == [Array(0..<20)])
+  }
+
+  @Test func twoCellsThatMeetBecomeOneUnderTheOlderNumber() {
+    // The second is born 20 km east of the first and comes to it at 15 m/s.
+    var history: [Measurement] = []
+    for minute in 0..<30 {
+      history.append(group(minutes: Double(minute), east: -30, north: 0))
+      if minute >= 5 {
+        history.append(group(minutes: Double(minute), east: -10 - 0.9 * Double(minute - 5), north: 0))
+      }
+    }
+    let found = StormCells(storm: Storm.current(in: history)!).cells
+    #expect(found.count == 1)
+    #expect(found.first?.number == 1)
+    #expect(found.first?.storm.count == history.count)
+  }
+
+  @Test func timedThunderWithABearingJoinsTheCellItPointsAt() {
+    let history =
+      twoCells + [
+        timed(minutes: 19.5, delay: 30, bearing: 275), timed(minutes: 19.6, delay: 30, bearing: 180),
+      ]
+    let found = StormCells(storm: Storm.current(in: history)!).cells
+    #expect(found.map(\.number) == [1, 2, 3])
+    #expect(found[0].storm.positions.last == 40)
+    // Pointing at no cell: with the timings that carry no position.
+    #expect(found[2].storm.positions == [41])
+    #expect(!found[2].isPlaced)
+  }
+
+  @Test func measurementsWithoutAPlaceAreGroupedByTimeApartFromTheCells() {
+    // An hour of timings every 10 minutes, a gap of 40 minutes, then more; a network's cell
+    // throughout keeps them one storm.
+    var history = (0..<12).map { group(minutes: Double($0 * 10), east: 40, north: 40) }
+    history += [0, 10, 20, 70, 80].map { timed(minutes: Double($0) + 1, delay: 20) }
+    let found = StormCells(storm: Storm.current(in: history)!).cells
+    #expect(found.map { $0.isPlaced } == [true, false, false])
+    #expect(found[1].storm.positions == [12, 13, 14])
+    #expect(found[2].storm.positions == [15, 16])
+  }
+
+  @Test func theCellsAreTheSameWhateverOrderTheHistoryHoldsThem() {
+    let history = twoCells
+    let shuffled = Array(history.reversed())
+    let forward = StormCells(storm: Storm.current(in: history)!).cells.map { $0.storm.measurements }
+    let backward = StormCells(storm: Storm.current(in: shuffled)!).cells.map { $0.storm.measurements }
+    #expect(forward == backward)
+  }
+}
