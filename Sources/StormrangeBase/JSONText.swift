@@ -13,7 +13,9 @@ package enum JSONText {
   package static func string(_ text: String) -> String {
     // Printable ASCII but the quote and the backslash, what dates and nearly every note are, is
     // written as it is, without looking at each scalar (`export json` writes four strings a row).
-    if text.isPrintableASCII(excluding: [UInt8(ascii: "\""), UInt8(ascii: "\\")]) { return "\"" + text + "\"" }
+    if text.isPrintableASCII(excluding: [UInt8(ascii: "\""), UInt8(ascii: "\\")]) {
+      return "\"" + text + "\""
+    }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -49,6 +51,14 @@ package enum JSONText {
 
   /// `{"a": 1, "b": null}`, members in the order given.
   package static func object(_ members: KeyValuePairs<String, String>) -> String {
+    object(members.map { (key: $0.key, value: $0.value) })
+  }
+
+  /// The same, from members built up in order.
+  package static func object(_ members: [(key: String, value: String)]) -> String {
     "{" + members.map { string($0.key) + ": " + $0.value }.joined(separator: ", ") + "}"
   }
+
+  /// `[1, 2]`: the elements, each already JSON, in the order given.
+  package static func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ", ") + "]" }
 }

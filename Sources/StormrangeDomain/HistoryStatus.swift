@@ -5,8 +5,14 @@ import FoundationEssentials
 /// `--json`, `--exit-code`), `watch` and the summary after each measurement all read it, so they
 /// agree on what counts and on when a storm is over.
 package struct HistoryStatus: Sendable {
-  /// The current storm's status; nil when no measurement is up to now.
-  package private(set) var current: StormStatus?
+  /// The status of the current storm's leading cell (``CellLead``), which is the storm itself when
+  /// it has one cell; nil when no measurement is up to now.
+  package var current: StormStatus? { leading.map { cells[$0].status } }
+  /// The current storm's cells that are not over, in order of birth (``StormCells``); when every
+  /// cell is over, the one holding the latest measurement. Empty when no measurement is up to now.
+  package private(set) var cells: [CellStatus]
+  /// The index in ``cells`` of the one `status` leads with.
+  package let leading: Int?
   /// The entries left out: ahead of now.
   package let ahead: EntriesAhead
   package private(set) var now: Date
@@ -14,19 +20,22 @@ package struct HistoryStatus: Sendable {
   package init<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
     let recent = RecentHistory(history: history, now: now)
-    current = StormStatus(recent, now: now)
+    cells = Self.cells(of: recent, now: now)
+    leading = CellLead.leader(of: cells)
     ahead = recent.ahead
     self.now = now
   }
 
   /// The safety advice: all clear with no date when no measurement is up to now.
-  package var advice: SafetyAdvice { current?.advice ?? SafetyAdvice(measurements: [Measurement](), now: now) }
+  package var advice: SafetyAdvice {
+    current?.advice ?? SafetyAdvice(measurements: [Measurement](), now: now)
+  }
 
   /// This status at `later`, without recomputing it (``StormStatus/at(_:)``); right up to
   /// ``nextChange(after:)``, after which it must be computed again.
   package func at(_ later: Date) -> HistoryStatus {
     var moved = self
-    moved.current = current?.at(later)
+    moved.cells = cells.map { $0.at(later) }
     moved.now = later
     return moved
   }
@@ -34,6 +43,25 @@ package struct HistoryStatus: Sendable {
   /// The next moment after `now` at which the status changes by itself, with no new measurement:
   /// the current storm's next change, or the first entry ahead coming due.
   package func nextChange(after now: Date) -> Date? {
-    [current?.nextChange(after: now), ahead.nextDue].compactMap { $0 }.filter { $0 > now }.min()
+    (cells.map { $0.status.nextChange(after: now) } + [ahead.nextDue]).compactMap { $0 }.filter { $0 > now }
+      .min()
+  }
+
+  /// The cells of `recent`'s storm that are not over at `now`, each with its status; with none, the
+  /// one holding the latest measurement.
+  private static func cells(of recent: RecentHistory, now: Date) -> [CellStatus] {
+    guard let storm = recent.storm else { return [] }
+    let advice = SafetyAdvice(measurements: recent.advised, now: now)
+    let all = StormCells(storm: storm).cells
+    guard all.count > 1 else {
+      return all.map {
+        CellStatus(number: $0.number, status: StormStatus(storm: $0.storm, advice: advice, now: now))
+      }
+    }
+    let current = all.filter { !$0.storm.isOver(at: now) }
+    let shown = current.isEmpty ? [all.max { $0.storm.end < $1.storm.end }!] : current
+    return shown.map {
+      CellStatus(number: $0.number, status: StormStatus(storm: $0.storm, advice: advice, now: now))
+    }
   }
 }

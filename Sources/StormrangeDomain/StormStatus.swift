@@ -47,6 +47,14 @@ package struct StormStatus: Sendable {
 
   init?(_ recent: RecentHistory, now: Date) {
     guard let storm = recent.storm else { return nil }
+    // Not only the storm's measurements: a close flash of an earlier storm may have been heard in
+    // the last 30 minutes.
+    self.init(storm: storm, advice: SafetyAdvice(measurements: recent.advised, now: now), now: now)
+  }
+
+  /// The status of `storm` (or of one of its cells) at `now`, with the advice for every
+  /// measurement that counts at `now`.
+  init(storm: Storm, advice: SafetyAdvice, now: Date) {
     self.storm = storm
     (position, latest) = storm.latest
     uncertainty = DistanceUncertainty.metres(for: latest)
@@ -57,9 +65,7 @@ package struct StormStatus: Sendable {
     // As of the last flash, whether the storm is over or not: where and when it passes is a property
     // of its course, the same in every status of the storm.
     estimatedGroundMotion = motion.groundMotion(at: storm.end)
-    // Not only the storm's measurements: a close flash of an earlier storm may have been heard in
-    // the last 30 minutes.
-    advice = SafetyAdvice(measurements: recent.advised, now: now)
+    self.advice = advice
     self.now = now
   }
 

@@ -16,7 +16,15 @@ import StormrangeDomain
 ///                    "closest_error_m", "closest_at", "closest_at_error_s", "bearing_at_closest_deg",
 ///                    "bearing_at_closest_error_deg"},
 ///  "advice": {"level", "within_10km", "all_clear_at"},
-///  "excluded_ahead"}
+///  "excluded_ahead",
+///  "cells": [{"number", "leading", "latest", "storm", "trend", "motion"}, …]}
+/// ```
+///
+/// `latest`, `storm`, `trend` and `motion` describe the leading cell (``CellLead``), which is the
+/// storm itself when it has one; `cells` holds every current cell, in order of birth, the leading
+/// one with `"leading": true`; `advice` is the whole history's.
+///
+/// ```
 /// ```
 package enum StatusJSON {
   /// The object for `status`, without a line break. With no measurement up to now, `latest`,
@@ -26,38 +34,59 @@ package enum StatusJSON {
     guard let current = status.current else {
       return JSONText.object([
         "latest": JSONText.null, "storm": JSONText.null, "trend": JSONText.null, "motion": JSONText.null,
-        "advice": self.advice(status.advice), "excluded_ahead": excluded,
+        "advice": self.advice(status.advice), "excluded_ahead": excluded, "cells": JSONText.array([]),
       ])
     }
+    let cells = status.cells.enumerated().map { index, cell in
+      JSONText.object(
+        [("number", JSONText.number(cell.number)), ("leading", JSONText.bool(index == status.leading))]
+          + describing(cell.status))
+    }
+    return JSONText.object(
+      describing(current) + [
+        ("advice", advice(current.advice)), ("excluded_ahead", excluded), ("cells", JSONText.array(cells)),
+      ])
+  }
+
+  /// The `latest`, `storm`, `trend` and `motion` of a storm or cell.
+  private static func describing(_ current: StormStatus) -> [(key: String, value: String)] {
     let latest = current.latest
-    return JSONText.object([
-      "latest": JSONText.object([
-        "index": JSONText.number(current.position + 1), "date": JSONText.date(latest.date),
-        "distance_m": JSONText.number(latest.distance), "uncertainty_m": JSONText.number(current.uncertainty),
-        "bearing_deg": JSONText.number(latest.bearing?.degrees),
-        "source": latest.source.map { JSONText.string($0.name) } ?? JSONText.null,
-      ]),
-      "storm": JSONText.object([
-        "count": JSONText.number(current.storm.count), "start": JSONText.date(current.storm.start),
-        "end": JSONText.date(current.storm.end), "over": JSONText.bool(current.isOver),
-      ]),
-      "trend": JSONText.object([
-        "direction": JSONText.string(current.trend.direction.rawValue),
-        "speed_mps": JSONText.number(current.trend.speed),
-        "speed_error_mps": JSONText.number(current.trend.speedError),
-        "rate_mps": JSONText.number(current.trend.rate),
-        "within_10km_chance": chance(current.trend.within10kmChance),
-        "chance_approaching": chance(current.trend.chanceApproaching),
-        "chance_receding": chance(current.trend.chanceReceding),
-        "within_10km_at": JSONText.date(current.trend.within10km),
-        "within_10km_earliest": JSONText.date(current.trend.within10kmEarliest),
-        "within_10km_latest": JSONText.date(current.trend.within10kmLatest),
-        "as_of": JSONText.date(current.trend.asOf),
-      ]),
-      "motion": current.groundMotion.map(motion) ?? JSONText.null,
-      "advice": advice(current.advice),
-      "excluded_ahead": excluded,
-    ])
+    return [
+      (
+        "latest",
+        JSONText.object([
+          "index": JSONText.number(current.position + 1), "date": JSONText.date(latest.date),
+          "distance_m": JSONText.number(latest.distance),
+          "uncertainty_m": JSONText.number(current.uncertainty),
+          "bearing_deg": JSONText.number(latest.bearing?.degrees),
+          "source": latest.source.map { JSONText.string($0.name) } ?? JSONText.null,
+        ])
+      ),
+      (
+        "storm",
+        JSONText.object([
+          "count": JSONText.number(current.storm.count), "start": JSONText.date(current.storm.start),
+          "end": JSONText.date(current.storm.end), "over": JSONText.bool(current.isOver),
+        ])
+      ),
+      (
+        "trend",
+        JSONText.object([
+          "direction": JSONText.string(current.trend.direction.rawValue),
+          "speed_mps": JSONText.number(current.trend.speed),
+          "speed_error_mps": JSONText.number(current.trend.speedError),
+          "rate_mps": JSONText.number(current.trend.rate),
+          "within_10km_chance": chance(current.trend.within10kmChance),
+          "chance_approaching": chance(current.trend.chanceApproaching),
+          "chance_receding": chance(current.trend.chanceReceding),
+          "within_10km_at": JSONText.date(current.trend.within10km),
+          "within_10km_earliest": JSONText.date(current.trend.within10kmEarliest),
+          "within_10km_latest": JSONText.date(current.trend.within10kmLatest),
+          "as_of": JSONText.date(current.trend.asOf),
+        ])
+      ),
+      ("motion", current.groundMotion.map(motion) ?? JSONText.null),
+    ]
   }
 
   /// The `motion` object, also one per storm in `stats --json`.

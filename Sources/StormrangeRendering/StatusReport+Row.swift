@@ -4,7 +4,7 @@ extension StatusReport {
   struct Row {
     /// What a row tells, so that a screen short of rows can choose which to show.
     enum Field: Equatable, CaseIterable {
-      case latest, storm, ranges, trend, chance, motion, closest, advice, allClear, ahead
+      case latest, storm, ranges, trend, chance, motion, closest, cells, advice, allClear, ahead
     }
 
     /// Columns before the values: the longest label, `all clear`, and two spaces.

@@ -16,6 +16,9 @@ package struct StatusReport {
   package var palette = Palette.plain
   /// The entries left out of `status` because they are ahead of now; nil: not said.
   package var ahead: EntriesAhead?
+  /// The number of the cell ``status`` describes, and the storm's other current cells, when it has
+  /// more than one (``HistoryStatus/cells``); nil: not said.
+  package var cells: (leading: Int, others: [CellStatus])?
 
   package init(
     status: StormStatus, unit: DistanceUnit, repertoire: CharacterRepertoire, localTime: LocalTime,
@@ -27,6 +30,23 @@ package struct StatusReport {
     self.localTime = localTime
     self.palette = palette
     self.ahead = ahead
+  }
+
+  /// The report of `status`'s leading cell, with its other cells and the entries left out; nil
+  /// when no measurement is up to now.
+  package init?(
+    _ status: HistoryStatus, unit: DistanceUnit, repertoire: CharacterRepertoire, localTime: LocalTime,
+    palette: Palette = .plain
+  ) {
+    guard let leading = status.leading else { return nil }
+    self.init(
+      status: status.cells[leading].status, unit: unit, repertoire: repertoire, localTime: localTime,
+      palette: palette, ahead: status.ahead)
+    if status.cells.count > 1 {
+      var others = status.cells
+      others.remove(at: leading)
+      cells = (status.cells[leading].number, others)
+    }
   }
 
   private var words: MotionText {
@@ -100,6 +120,13 @@ package struct StatusReport {
     }
     row(.motion, "motion", words.motion(short: false))
     if let closest = words.closestApproach(short: false) { row(.closest, "closest", closest) }
+    if let cells {
+      let count = cells.others.count
+      row(
+        .cells, "cells",
+        "this is cell \(cells.leading), which may come nearest; \(count) other\(count == 1 ? "" : "s"):")
+      for other in cells.others { row(.cells, "", cellLine(other)) }
+    }
     let since = DurationText.since(advice.lastThunder ?? now, now: now, in: localTime)
     switch advice.level {
     case .shelterNow:
@@ -129,6 +156,16 @@ package struct StatusReport {
       row(.ahead, "ahead", value)
     }
     return rows
+  }
+
+  /// `cell 1  61.2 km E (83°), 1 in 10 within 10 km in 30 min`: another cell's number, its latest
+  /// distance and bearing, and its chance, or its trend when no chance is given.
+  private func cellLine(_ cell: CellStatus) -> String {
+    let latest = cell.status.latest
+    let bearing = latest.bearing.map { " \($0.description)" } ?? ""
+    let words = MotionText(status: cell.status, unit: unit, repertoire: repertoire, localTime: localTime)
+    let outlook = words.chance(short: true)?.first ?? words.trend(short: true)
+    return "cell \(cell.number)  \(unit.format(metres: latest.distance))\(bearing), \(outlook)"
   }
 
   /// What the latest thunder was, for the advice while it holds: thunder heard, a detector's reading,

@@ -49,7 +49,7 @@ package struct WatchFrame {
   /// The status rows that give way first when the terminal is short of rows: the advice and the
   /// all-clear never do; of the others, what is least needed to act goes first.
   static let rowsDroppedFirst: [StatusReport.Row.Field] = [
-    .storm, .ranges, .motion, .closest, .trend, .chance, .latest,
+    .cells, .storm, .ranges, .motion, .closest, .trend, .chance, .latest,
   ]
 
   package var lines: [String] {
@@ -63,9 +63,9 @@ package struct WatchFrame {
     if let problem {
       lines = wrapped("cannot read the history: \(problem.escapingControlCharacters)", indent: 2)
       lines.append("waiting for it to be fixed")
-    } else if let status, let current = status.current {
-      let report = StatusReport(
-        status: current, unit: unit, repertoire: repertoire, localTime: localTime, ahead: status.ahead)
+    } else if let status,
+      let report = StatusReport(status, unit: unit, repertoire: repertoire, localTime: localTime)
+    {
       // Indented under the values, past the labels.
       var rows = report.rows.map {
         (field: $0.field, lines: wrapped($0.text, indent: StatusReport.Row.labelWidth))
@@ -78,7 +78,8 @@ package struct WatchFrame {
       }
       lines = rows.flatMap(\.lines)
       let chart = DistanceChart(
-        points: current.storm.measurements.map { ($0.date, $0.distance) }, unit: unit, repertoire: repertoire,
+        points: report.status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit,
+        repertoire: repertoire,
         localTime: localTime
       ).render().split(separator: "\n").map(String.init)
       if chart.allSatisfy({ $0.count < width }) && lines.count + 3 + chart.count <= height {

@@ -1,4 +1,5 @@
 import Foundation
+import ShellTestSupport
 import Testing
 
 @testable import StormrangeDomain
@@ -11,12 +12,12 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
-  @Test func noMeasurementsIsAllNullButTheAdvice() throws {
+  @Test func noMeasurementsIsAllNullButTheAdviceAndNoCells() throws {
     let text = StatusJSON.encode(HistoryStatus(history: [StormrangeDomain.Measurement](), now: now))
     #expect(!text.contains("\n"))
     #expect(
       text
-        == #"{"latest": null, "storm": null, "trend": null, "motion": null, "advice": {"level": "all-clear", "within_10km": false, "all_clear_at": null}, "excluded_ahead": 0}"#
+        == #"{"latest": null, "storm": null, "trend": null, "motion": null, "advice": {"level": "all-clear", "within_10km": false, "all_clear_at": null}, "excluded_ahead": 0, "cells": []}"#
     )
   }
 
@@ -51,5 +52,25 @@ import Testing
     #expect(advice["level"] as? String == "shelter-now")
     #expect(advice["within_10km"] as? Bool == true)
     #expect(advice["all_clear_at"] as? String == "2026-07-01T16:32:00Z")
+  }
+}
+
+/// Several cells: the top level describes the leading one, and `cells` lists each (issue 33).
+@Suite struct StatusJSONCellsTests {
+  @Test func theLeadingCellIsTheTopLevelAndEveryCellIsListed() throws {
+    let history = HistoryStatusCellsFixture.comingAndStill
+    let status = HistoryStatus(history: history, now: HistoryStatusCellsFixture.now)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(StatusJSON.encode(status).utf8)) as? [String: Any])
+    let cells = try #require(object["cells"] as? [[String: Any]])
+    #expect(cells.map { $0["number"] as? Int } == [1, 2])
+    #expect(cells.map { $0["leading"] as? Bool } == [true, false])
+    let latest = try #require(object["latest"] as? [String: Any])
+    let leadingLatest = try #require(cells[0]["latest"] as? [String: Any])
+    #expect(latest["index"] as? Int == leadingLatest["index"] as? Int)
+    #expect((latest["bearing_deg"] as? Double ?? 0) > 180)
+    let trend = try #require(cells[1]["trend"] as? [String: Any])
+    #expect((trend["within_10km_chance"] as? Double ?? 1) < 0.1)
+    #expect(cells[1]["advice"] == nil, "the advice is the whole history's, at the top level only")
   }
 }

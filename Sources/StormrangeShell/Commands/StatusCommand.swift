@@ -74,7 +74,9 @@ struct StatusCommand: Command {
     return "\(number)\(suffix)"
   }
   /// Small counts in words, as the help writes them.
-  private static let words = ["none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+  private static let words = [
+    "none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+  ]
   let historyAccess = HistoryAccess.reads
 
   func completions(forArgument index: Int, after previous: [String]) -> [String] {
@@ -92,10 +94,11 @@ struct StatusCommand: Command {
     let status = HistoryStatus(history: session.history, now: session.clock.now().wall)
     if json {
       session.output.writeExactly(StatusJSON.encode(status) + "\n")  // JSON is data: never ASCII stand-ins
-    } else if let current = status.current {
-      let report = StatusReport(
-        status: current, unit: session.currentSettings.unit, repertoire: session.repertoire,
-        localTime: session.localTime, palette: session.palette, ahead: status.ahead)
+    } else if let report = StatusReport(
+      status, unit: session.currentSettings.unit, repertoire: session.repertoire,
+      localTime: session.localTime,
+      palette: session.palette)
+    {
       session.output.write(report.block)
     } else if let leftOut = StatusReport.leftOut(
       status.ahead, now: status.now, localTime: session.localTime, palette: session.palette)

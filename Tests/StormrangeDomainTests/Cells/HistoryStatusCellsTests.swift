@@ -1,0 +1,54 @@
+import FoundationEssentials
+import Testing
+
+@testable import StormrangeDomain
+
+/// `status` leads with the cell that may reach the observer, and lists the others (issue 33).
+@Suite struct HistoryStatusCellsTests {
+  let cells = StormCellsTests()
+
+  /// Thirty minutes of a cell coming in from 30 km west at 10 m/s, born first, and of one born
+  /// later sitting still 20 km east.
+  func comingAndStill(stillFirst: Bool) -> [Measurement] {
+    (0..<30).flatMap { minute in
+      let coming = cells.group(
+        minutes: Double(minute) + 0.5, east: -30 + 0.6 * Double(minute), north: 2, strikes: 8)
+      let still = cells.group(minutes: Double(minute), east: 20, north: 0, strikes: 8)
+      return stillFirst ? [still, coming] : [coming, still]
+    }
+  }
+
+  @Test(arguments: [false, true]) func theCellComingInLeadsWhicheverWasBornFirst(stillFirst: Bool) throws {
+    let now = origin.addingTimeInterval(30 * 60)
+    let status = HistoryStatus(history: comingAndStill(stillFirst: stillFirst), now: now)
+    #expect(status.cells.count == 2)
+    let leading = try #require(status.current)
+    #expect(leading.latest.bearing.map { $0.degrees > 180 } == true, "the cell to the west leads")
+    #expect((leading.trend.within10kmChance ?? 0) > 0.5)
+    let other = status.cells[1 - status.leading!]
+    #expect((other.status.trend.within10kmChance ?? 1) < 0.1)
+    // The advice is the whole storm's: the still cell's 20 km and the coming one's are both in it.
+    #expect(status.advice == other.status.advice)
+  }
+
+  @Test func aStormOfOneCellIsAsBefore() throws {
+    let history = (0..<10).map { measured(at: Double($0) * 60, metres: 9_000 - 300 * Double($0)) }
+    let now = origin.addingTimeInterval(600)
+    let status = HistoryStatus(history: history, now: now)
+    #expect(status.cells.count == 1)
+    let single = try #require(StormStatus(history: history, now: now))
+    #expect(status.current?.trend == single.trend)
+    #expect(status.current?.storm == single.storm)
+  }
+
+  @Test func cellsWhoseChancesAreAlikeKeepTheOlderInTheLead() {
+    let base = StormStatus(
+      storm: Storm.current(in: comingAndStill(stillFirst: false))!,
+      advice: SafetyAdvice(measurements: [Measurement](), now: origin),
+      now: origin.addingTimeInterval(30 * 60))
+    let older = CellStatus(number: 1, status: base)
+    let younger = CellStatus(number: 2, status: base)
+    #expect(CellLead.leader(of: [older, younger]) == 0)
+    #expect(!CellLead.leads(younger, over: older))
+  }
+}

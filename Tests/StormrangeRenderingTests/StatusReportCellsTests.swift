@@ -1,0 +1,30 @@
+import FoundationEssentials
+import ShellTestSupport
+import StormrangeBase
+import Testing
+
+@testable import StormrangeDomain
+@testable import StormrangeRendering
+
+/// `status` of a storm of several cells leads with the one that may come nearest, and gives each
+/// of the others a line (issue 33).
+@Suite struct StatusReportCellsTests {
+  @Test func theOtherCellsHaveALineEach() throws {
+    let status = HistoryStatus(
+      history: HistoryStatusCellsFixture.comingAndStill, now: HistoryStatusCellsFixture.now)
+    let report = try #require(StatusReport(status, unit: .kilometres, repertoire: .unicode, localTime: .utc))
+    let lines = report.block.split(separator: "\n").map(String.init)
+    let cells = try #require(lines.firstIndex { $0.hasPrefix("cells ") })
+    #expect(lines[cells] == "cells      this is cell 1, which may come nearest; 1 other:")
+    #expect(lines[cells + 1] == "           cell 2  20.00 km E, under 1 in 20 within 10 km in 30 min")
+    #expect(lines[0].hasPrefix("latest     #59 "), "the leading cell's latest group: \(lines[0])")
+  }
+
+  @Test func aStormOfOneCellSaysNothingOfCells() throws {
+    let west = HistoryStatusCellsFixture.comingAndStill.enumerated().filter { $0.offset % 2 == 0 }.map(
+      \.element)
+    let status = HistoryStatus(history: west, now: HistoryStatusCellsFixture.now)
+    let report = try #require(StatusReport(status, unit: .kilometres, repertoire: .unicode, localTime: .utc))
+    #expect(!report.block.contains("cell"))
+  }
+}
