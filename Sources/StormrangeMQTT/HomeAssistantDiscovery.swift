@@ -149,6 +149,14 @@ struct HomeAssistantDiscovery {
     Entity(
       id: "all_clear", component: .sensor, name: "All clear",
       template: timestamp("advice.all_clear_at"), deviceClass: "timestamp", firstRelease: true),
+    // The storm's cells (issue 33): the entities above describe the leading one.
+    Entity(
+      id: "cells", component: .sensor, name: "Cells", template: "{{ value_json.cells | length }}",
+      measured: true, icon: "mdi:weather-lightning-rainy"),
+    Entity(
+      id: "leading_bearing", component: .sensor, name: "Leading cell bearing",
+      template: orNone("latest.bearing_deg", "value_json.latest.bearing_deg | round(0)"), unit: "°",
+      icon: "mdi:compass-outline", precision: 0),
   ]
 
   /// `stormrange_<prefix>`, the prefix escaped one to one into what Home Assistant allows in an ID:

@@ -36,6 +36,20 @@ package struct StormMap {
     }
   }
 
+  /// A cell of the storm, when it has several: a letter at its latest place, named in the legend
+  /// with its number, the leading one said so.
+  package struct CellLabel {
+    var position: Position
+    var number: Int
+    var isLeading: Bool
+
+    package init(position: Position, number: Int, isLeading: Bool) {
+      self.position = position
+      self.number = number
+      self.isLeading = isLeading
+    }
+  }
+
   /// Map rows; the plot spans ``radiusRows`` rows and twice as many columns on each side.
   static let radiusRows = 9
   package static var size: Int { 2 * radiusRows + 1 }
@@ -49,11 +63,14 @@ package struct StormMap {
   package let closest: Position?
   package let unit: DistanceUnit
   package let repertoire: CharacterRepertoire
+  /// The cells, lettered A, B, … in this order; none for a storm of one cell.
+  package let cells: [CellLabel]
 
   package init(
     marks: [Mark], track: (from: Position, to: Position)?, closest: Position?, unit: DistanceUnit,
-    repertoire: CharacterRepertoire
+    repertoire: CharacterRepertoire, cells: [CellLabel] = []
   ) {
+    self.cells = cells
     self.marks = marks
     self.track = track
     self.closest = closest
@@ -64,6 +81,9 @@ package struct StormMap {
   private var glyphs: (ring: Character, observer: Character, ages: [Character], closest: Character) {
     repertoire == .unicode ? ("·", "+", ["●", "◉", "○"], "✕") : (".", "+", ["@", "O", "o"], "X")
   }
+
+  /// The letters cells are drawn with: as many as the legend has rows for.
+  package static let letters: [Character] = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
 
   /// The map's rows followed by its legend, one string per line, each under 80 columns.
   package func render() -> [String] {
@@ -104,6 +124,7 @@ package struct StormMap {
       let band = Self.ageBands.firstIndex { mark.age < $0 } ?? Self.ageBands.count
       put(glyphs.ages[band], at: mark.position)
     }
+    for (letter, label) in zip(Self.letters, cells) { put(letter, at: label.position) }
     grid[centre.row][centre.column] = glyphs.observer
 
     grid[0][centre.column] = "N"
@@ -186,8 +207,13 @@ package struct StormMap {
     if trackShown {
       let (line, head) = repertoire == .unicode ? ("─", "▶") : ("-", ">")
       lines += [
-        "\(line)\(head) fitted track", "   toward its heading", "\(glyphs.closest)  closest approach",
+        "\(line)\(head) fitted track\(cells.isEmpty ? "" : " of the")",
+        cells.isEmpty ? "   toward its heading" : "   leading cell, ahead",
+        "\(glyphs.closest)  closest approach",
       ]
+    }
+    for (letter, label) in zip(Self.letters, cells) {
+      lines.append("\(letter)  cell \(label.number)\(label.isLeading ? ", leading" : "")")
     }
     return lines
   }

@@ -18,7 +18,7 @@ import Testing
 
   @Test func everyConfigCarriesWhatHomeAssistantRequiresAndOneSharedDevice() throws {
     let configs = try configs()
-    #expect(configs.count == 12)
+    #expect(configs.count == 14)
     var uniqueIDs: Set<String> = []
     for (topic, config) in configs {
       let uniqueID = try #require(config["unique_id"] as? String)
@@ -63,7 +63,9 @@ import Testing
       ids
         == Set(
           first.map { "stormrange_stormrange_" + $0 }
-            + ["within_10km_chance", "direction", "latest_flash"].map { "stormrange_" + $0 }))
+            + ["within_10km_chance", "direction", "latest_flash", "cells", "leading_bearing"].map {
+              "stormrange_" + $0
+            }))
     let other = Set(try configs(prefix: "home/storm 2").map { $0.1["unique_id"] as! String })
     #expect(other.contains("stormrange_home_2fstorm_202_latest_flash"))
     #expect(other.contains("stormrange_home_2fstorm_202_shelter_now"))

@@ -16,12 +16,15 @@ extension PlotCommand {
   static func runMap(in session: Session) throws(StormrangeError) -> Outcome {
     let now = session.clock.now().wall
     // The current storm is the status's: up to now, without the entries dated ahead.
-    guard let status = StormStatus(history: session.history, now: now) else {
+    let history = HistoryStatus(history: session.history, now: now)
+    guard let status = history.current else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")
       return .proceed
     }
+    // Every current cell's measurements; the track is the leading cell's.
     let storm = status.storm
-    let located = storm.measurements.filter { $0.bearing != nil }
+    let shown = history.cells.flatMap { $0.status.storm.measurements }
+    let located = shown.filter { $0.bearing != nil }
     let marks = located.map { measurement in
       StormMap.Mark(position: position(of: measurement), age: now.timeIntervalSince(measurement.date))
     }
@@ -50,24 +53,36 @@ extension PlotCommand {
     }
     let unit = session.currentSettings.unit
     let name = stormName(status, now: now)
-    let hidden = storm.count - located.count
+    let hidden = shown.count - located.count
+    // As many as there are letters, the leading one always among them, in order of birth.
+    let lettered = ([history.leading!] + history.cells.indices.filter { $0 != history.leading })
+      .prefix(StormMap.letters.count).sorted()
+    let cells =
+      history.cells.count > 1
+      ? lettered.map { index in
+        StormMap.CellLabel(
+          position: position(of: history.cells[index].status.latest), number: history.cells[index].number,
+          isLeading: index == history.leading)
+      } : []
     // Why flashes are missing comes first, before the map it explains.
     var lines =
       located.isEmpty
       ? [
-        "\(name): \(storm.count == 1 ? "its measurement has no bearing" : "none of its \(storm.count) measurements has a bearing"), "
+        "\(name): \(shown.count == 1 ? "its measurement has no bearing" : "none of its \(shown.count) measurements has a bearing"), "
           + "so the map is empty; give one with 'from BEARING'"
       ]
       : [
-        "\(name): \(located.count) of \(storm.count) measurement\(storm.count == 1 ? "" : "s") on the map, north up"
+        "\(name): \(located.count) of \(shown.count) measurement\(shown.count == 1 ? "" : "s") on the map, north up"
+          + (cells.isEmpty ? "" : ", in \(history.cells.count) cells")
       ]
     if hidden > 0, !located.isEmpty {
       lines.append(
         "\(hidden) measurement\(hidden == 1 ? " has" : "s have") no bearing and \(hidden == 1 ? "is" : "are") not shown"
       )
     }
-    lines += StormMap(marks: marks, track: line, closest: closest, unit: unit, repertoire: session.repertoire)
-      .render()
+    lines += StormMap(
+      marks: marks, track: line, closest: closest, unit: unit, repertoire: session.repertoire, cells: cells
+    ).render()
     let words = MotionText(
       status: status, unit: unit, repertoire: session.repertoire, localTime: session.localTime)
     let room = mapScreen.rows - 1 - lines.count
