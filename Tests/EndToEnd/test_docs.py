@@ -252,17 +252,24 @@ def assert_type(key: str, value, documented: str):
         "boolean": lambda v: isinstance(v, bool),
         "date": lambda v: isinstance(v, str) and ISO_DATE.match(v) is not None,
         "object": lambda v: isinstance(v, dict),
+        "array": lambda v: isinstance(v, list),
     }
     assert any(kinds[kind](value) for kind in allowed), f"{key} is {value!r}, documented as {documented}"
 
 
 def key_paths(value: dict, prefix: str = "") -> dict:
-    """`{"a": {"b": 1}}` → `{"a": {...}, "a.b": 1}`."""
+    """`{"a": {"b": 1}}` → `{"a": {...}, "a.b": 1}`; an array of objects gives its elements' own keys,
+    not theirs within, once each: `{"c": [{"d": {"e": 1}}]}` → `{"c": [...], "c[].d": {...}}` (the
+    objects inside are documented once, at the top level)."""
     result = {}
     for key, inner in value.items():
         result[prefix + key] = inner
         if isinstance(inner, dict):
             result |= key_paths(inner, prefix + key + ".")
+        elif isinstance(inner, list):
+            for element in inner:
+                if isinstance(element, dict):
+                    result |= {f"{prefix}{key}[].{name}": item for name, item in element.items()}
     return result
 
 
