@@ -145,7 +145,9 @@ let package = Package(
     .testTarget(
       // The recording's bias is measured on the simulator's located cells.
       name: "StormrangeLocatedTests",
-      dependencies: ["StormrangeLocated", "StormrangeDomain", "StormSimulator", "CGeodesic"],
+      dependencies: [
+        "StormrangeLocated", "StormrangeDomain", "StormSimulator", "NowcastCalibration", "CGeodesic",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeDetectorsTests",
@@ -187,7 +189,8 @@ let package = Package(
     // docs/science.md). The simulator imports nothing of the estimator it referees.
     .target(name: "StormSimulator", path: "Tests/StormSimulator", swiftSettings: optimisedSwiftSettings),
     .target(
-      name: "NowcastCalibration", dependencies: ["StormSimulator", "StormrangeDomain"],
+      // The cells' chances are scored on a network's strikes, grouped as ingest groups them.
+      name: "NowcastCalibration", dependencies: ["StormSimulator", "StormrangeDomain", "StormrangeLocated"],
       path: "Tests/NowcastCalibration", swiftSettings: optimisedSwiftSettings),
     .executableTarget(
       name: "stormrange-calibrate", dependencies: ["NowcastCalibration", "StormSimulator"],

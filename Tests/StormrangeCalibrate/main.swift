@@ -8,6 +8,8 @@
 // default, none; CalibrationBands.populationStorms, 2000, is the count its bands are set for) and
 // prints its reliability table, Brier skills and warning against the six-range line after the
 // scenarios'; with SEEDS 0 only the population is scored.
+// --cells N scores the chances of every current cell of N simulated networks (CellChances), pooled,
+// against the chances issue's reliability and skill bands.
 // --located-feed SEED [--end EPOCH] [--duration SECONDS] [--at LAT LON] prints, instead, a lightning
 // network's strikes over simulated cells as Blitzortung's feed sends them (LocatedFeed.swift), the
 // last at EPOCH (seconds, default now), over SECONDS (default 540), around LAT LON (51.5 -0.12).
@@ -40,6 +42,7 @@ var jobs = 2
 var names: [String] = []
 var shown: UInt64?
 var populationStorms = 0
+var cellNetworks = 0
 var feed: LocatedFeed?
 var feedEnd: Double?
 var feedDuration = 540.0
@@ -87,6 +90,11 @@ while let argument = arguments.popFirst() {
       let longitude = arguments.popFirst().flatMap({ Double($0) }), abs(longitude) <= 180
     else { fail("--at wants a latitude (within 85° of the equator) and a longitude, in degrees") }
     feedPosition = (latitude, longitude)
+  case "--cells":
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 1 else {
+      fail("--cells wants a whole number of simulated networks, at least 1")
+    }
+    cellNetworks = value
   case "-h", "--help":
     print(
       "usage: stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]"
@@ -169,6 +177,13 @@ if populationStorms > 0 {
   lines +=
     (markdown || overview ? PopulationTable.markdown(population) : PopulationTable.text(population))
     + [""] + PopulationTable.summary(population)
+}
+if cellNetworks > 0 {
+  let outcomes = await inParallel(cellNetworks, jobs: jobs) { index in
+    do { return try CellChances.outcomes(seed: UInt64(index + 1)) } catch { fail("\(error)") }
+  }.flatMap { $0 }
+  if !lines.isEmpty { lines.append("") }
+  lines += CellChanceTable.markdown(outcomes, networks: cellNetworks)
 }
 print(lines.joined(separator: "\n"))
 let elapsed = ContinuousClock.now - started

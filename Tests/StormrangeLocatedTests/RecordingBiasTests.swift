@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NowcastCalibration
 import StormSimulator
 import Testing
 
@@ -13,10 +14,7 @@ import Testing
   static let observer = GeoPosition(latitude: 51.5, longitude: -0.12)!
 
   /// `point`, metres east and north of the observer, on the ellipsoid, as the simulator maps it.
-  static func position(_ point: PlaneVector) -> GeoPosition {
-    let place = point.geographic(fromLatitude: observer.latitude, longitude: observer.longitude)
-    return GeoPosition(latitude: place.latitude, longitude: place.longitude)!
-  }
+  static func position(_ point: PlaneVector) -> GeoPosition { LocatedRecording.position(point) }
 
   @Test(arguments: [1, 2, 3, 4] as [UInt64]) func theMeanRecordedRangeIsWithinAFifthOfAKilometreOfTheTruth(
     seed: UInt64
