@@ -23,9 +23,6 @@ import StormrangeDomain
 /// `latest`, `storm`, `trend` and `motion` describe the leading cell (``CellLead``), which is the
 /// storm itself when it has one; `cells` holds every current cell, in order of birth, the leading
 /// one with `"leading": true`; `advice` is the whole history's.
-///
-/// ```
-/// ```
 package enum StatusJSON {
   /// The object for `status`, without a line break. With no measurement up to now, `latest`,
   /// `storm`, `trend` and `motion` are null.

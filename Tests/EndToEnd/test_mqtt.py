@@ -89,7 +89,7 @@ def test_a_broker_killed_mid_storm_gets_everything_again_when_it_returns(sandbox
     broker.start()  # the same port, nothing retained (no persistence)
     poll("the status of 5", lambda: count_of(status_of(broker)) == 5, RECONNECT)
     assert broker.retained("stormrange/availability") == {"stormrange/availability": "online"}
-    assert len(broker.retained("homeassistant/#")) == 12
+    assert len(broker.retained("homeassistant/#")) == 14
     assert "lost the connection to the broker" in service.errors
     # Subscribed again too: a detector's message after the return lands in the history.
     broker.publish("esp/lightning", "4.5")
@@ -217,7 +217,7 @@ def test_prefixes_move_every_topic(sandbox, broker, services):
     add(sandbox, *storm(1))
     service = services(sandbox, "--broker", broker.url, "--topic-prefix", "home/storm", "--homeassistant-prefix", "ha")
     poll("the status under home/storm", lambda: count_of(status_of(broker, "home/storm")) == 1)
-    configs = poll("the discovery configs", lambda: (found := broker.retained("ha/#")) and len(found) == 12 and found)
+    configs = poll("the discovery configs", lambda: (found := broker.retained("ha/#")) and len(found) == 14 and found)
     assert all(json.loads(config)["state_topic"] == "home/storm/status" for config in configs.values())
     # The id escapes the prefix one to one (issue 29): `/` is `_2f`.
     assert "ha/binary_sensor/stormrange_home_2fstorm_shelter_now/config" in configs

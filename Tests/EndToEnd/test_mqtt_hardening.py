@@ -43,7 +43,7 @@ def test_a_restart_publishes_the_fresh_status_and_configs_before_online(sandbox,
         statuses = [json.loads(payload) for topic, payload in before if topic == "stormrange/status"]
         # The old shelter-now came first (retained), then the fresh status, before online.
         assert len(statuses) == 2 and statuses[-1]["advice"]["level"] != "shelter-now", messages
-        assert len([topic for topic, _ in before if topic.startswith("homeassistant/")]) == 12, messages
+        assert len([topic for topic, _ in before if topic.startswith("homeassistant/")]) == 14, messages
         assert service.signal(signal.SIGTERM) == 0
     finally:
         watcher.close()

@@ -166,7 +166,7 @@ def test_every_template_renders_a_value_home_assistant_takes_for_every_status(sa
     samples = status_samples(sandbox)
     service = services(sandbox, "--broker", broker.url, "--homeassistant")
     configs = poll("the discovery configs",
-                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 12 and found)
+                   lambda: (found := broker.retained("homeassistant/#")) and len(found) == 14 and found)
     assert service.signal(signal.SIGTERM) == 0
     devices = set()
     for topic, text in configs.items():
@@ -244,11 +244,11 @@ def test_removal_clears_the_device_of_a_prefix_and_leaves_the_others(sandbox, br
     its prefix (Home Assistant removes the entities, and the device with them), none elsewhere."""
     for prefix in ("old", "kept"):
         service = services(sandbox, "--broker", broker.url, "--homeassistant", "--topic-prefix", prefix)
-        poll(f"the configs of {prefix}", lambda: len([t for t in broker.retained("homeassistant/#") if f"_{prefix}_" in t]) == 12)
+        poll(f"the configs of {prefix}", lambda: len([t for t in broker.retained("homeassistant/#") if f"_{prefix}_" in t]) == 14)
         assert service.signal(signal.SIGTERM) == 0
     result = sandbox.run("mqtt", "--broker", broker.url, "--topic-prefix", "old", "--homeassistant-remove")
     assert result.status == 0, result.stderr
     assert "removed the Home Assistant device of old" in result.stderr
     left = broker.retained("#")
     assert not [topic for topic in left if topic.startswith("old/") or "_old_" in topic], left
-    assert len([topic for topic in left if "_kept_" in topic]) == 12 and "kept/status" in left
+    assert len([topic for topic in left if "_kept_" in topic]) == 14 and "kept/status" in left

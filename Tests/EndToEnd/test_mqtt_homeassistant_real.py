@@ -77,7 +77,7 @@ def start(sandbox, broker, *lines: str):
 def test_the_documented_entities_show_the_status_and_go_unavailable_with_the_service(
         sandbox, broker, home_assistant):
     documented = documented_entities()
-    assert len(documented) == 12, documented
+    assert len(documented) == 14, documented
     service = start(sandbox, broker, *current_storm())
     try:
         status = poll("the status", lambda: status_of(broker), ARRIVE)

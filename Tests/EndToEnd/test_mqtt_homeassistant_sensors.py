@@ -17,7 +17,7 @@ jinja2 = pytest.importorskip("jinja2", reason="jinja2 not installed (pip install
 from jinja2.sandbox import ImmutableSandboxedEnvironment  # noqa: E402
 
 SOURCES = ("FineOffset-WH31L-67016", "FineOffset-WH31L-3")
-STATUS_CONFIGS = 12
+STATUS_CONFIGS = 14
 
 
 def iso(minutes_ago: float) -> str:

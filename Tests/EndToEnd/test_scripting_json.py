@@ -76,17 +76,21 @@ def test_stats_json_of_nothing_is_an_empty_array(sandbox):
 # gets ASCII stand-ins (`±` as `+/-`).
 
 NOTE = "20 °C ± 1 — ok…"
-STATUS_JSON = (
-    '{"latest": {"index": 2, "date": "2026-07-01T16:10:00Z", "distance_m": 10000.0, '
+# The storm's one cell, as the top level describes it and as `cells` lists it.
+STORM_JSON = (
+    '"latest": {"index": 2, "date": "2026-07-01T16:10:00Z", "distance_m": 10000.0, '
     '"uncertainty_m": 577.3502691896258, "bearing_deg": 45.0, "source": "as3935"}, '
     '"storm": {"count": 2, "start": "2026-07-01T16:03:00Z", "end": "2026-07-01T16:10:00Z", "over": true}, '
     '"trend": {"direction": "unknown", "speed_mps": null, "speed_error_mps": null, "rate_mps": null, '
     '"within_10km_chance": null, "chance_approaching": null, "chance_receding": null, '
     '"within_10km_at": null, "within_10km_earliest": null, "within_10km_latest": null, '
     '"as_of": "2026-07-01T16:10:00Z"}, '
-    '"motion": null, '
+    '"motion": null'
+)
+STATUS_JSON = (
+    "{" + STORM_JSON + ", "
     '"advice": {"level": "all-clear", "within_10km": false, "all_clear_at": "2026-07-01T16:40:00Z"}, '
-    '"excluded_ahead": 0}\n'
+    '"excluded_ahead": 0, "cells": [{"number": 1, "leading": true, ' + STORM_JSON + "}]}\n"
 )
 
 

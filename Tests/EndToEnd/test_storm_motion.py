@@ -53,6 +53,7 @@ def test_status_json_with_no_measurements(sandbox):
     assert status_json(sandbox) == {
         "latest": None, "storm": None, "trend": None, "motion": None,
         "advice": {"level": "all-clear", "within_10km": False, "all_clear_at": None}, "excluded_ahead": 0,
+        "cells": [],
     }
 
 

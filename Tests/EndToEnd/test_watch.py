@@ -15,7 +15,7 @@ import pytest
 
 # A change must show within this many seconds (inotify: at once; polling: within a second).
 REDRAW = 2.5
-STATUS_KEYS = {"latest", "storm", "trend", "motion", "advice", "excluded_ahead"}
+STATUS_KEYS = {"latest", "storm", "trend", "motion", "advice", "excluded_ahead", "cells"}
 LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l"
 SHOW_CURSOR = "\x1b[?25h"
 

@@ -53,8 +53,16 @@ struct NowcastFilter: Sendable {
     particles.reserveCapacity(count)
     var logWeights = [Double]()
     logWeights.reserveCapacity(count)
-    let bearingSpread = observation.bearing.map {
-      BearingLikelihood.spread(of: $0) * NowcastConstants.seedBearingWidening
+    let bearingSpread = BearingLikelihood(observation).map { bearing in
+      // A located group's position is sharp; its centre may lie off it by the widest scatter across.
+      let across =
+        min(NowcastConstants.scatterRange.upperBound * bearing.scatterShare / max(observation.distance, 1), 1)
+        * 180
+        / .pi
+      let spread =
+        bearing.scatterShare < 1
+        ? (bearing.spread * bearing.spread + across * across).squareRoot() : bearing.spread
+      return spread * NowcastConstants.seedBearingWidening
     }
     let scatterLog = (
       Math.log(NowcastConstants.scatterRange.lowerBound), Math.log(NowcastConstants.scatterRange.upperBound)
@@ -184,7 +192,7 @@ struct NowcastFilter: Sendable {
   private mutating func update(with observation: RangeObservation, priorLogWeights: [Double]) {
     if observation.bearing != nil { hasBearings = true }
     weigh(
-      by: observation.sensorRange, bearing: observation.bearing.map(BearingLikelihood.init),
+      by: observation.sensorRange, bearing: BearingLikelihood(observation),
       priorLogWeights: priorLogWeights)
   }
 

@@ -3,6 +3,10 @@ import Testing
 
 @testable import StormrangeDomain
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `status` leads with the cell that may reach the observer, and lists the others (issue 33).
 @Suite struct HistoryStatusCellsTests {
   let cells = StormCellsTests()
@@ -41,14 +45,34 @@ import Testing
     #expect(status.current?.storm == single.storm)
   }
 
-  @Test func cellsWhoseChancesAreAlikeKeepTheOlderInTheLead() {
-    let base = StormStatus(
-      storm: Storm.current(in: comingAndStill(stillFirst: false))!,
-      advice: SafetyAdvice(measurements: [Measurement](), now: origin),
-      now: origin.addingTimeInterval(30 * 60))
-    let older = CellStatus(number: 1, status: base)
-    let younger = CellStatus(number: 2, status: base)
-    #expect(CellLead.leader(of: [older, younger]) == 0)
-    #expect(!CellLead.leads(younger, over: older))
+  /// Two still cells, each group's place off its cell's by up to a kilometre: `west` km west,
+  /// born first, and `east` km east.
+  func stillCells(west: Double, east: Double, minutes: Int) -> [Measurement] {
+    (0..<minutes).flatMap { minute -> [Measurement] in
+      let wobble = { (phase: Double) in sin(Double(minute) * 2.3 + phase) }
+      return [
+        cells.group(minutes: Double(minute), east: -west + wobble(0), north: wobble(1)),
+        cells.group(minutes: Double(minute) + 0.5, east: east + wobble(2), north: wobble(3)),
+      ]
+    }
+  }
+
+  /// The numbers of the leading cell at each half minute from 10 to 25 minutes.
+  func leaders(_ history: [Measurement]) -> [Int] {
+    (20..<50).map { step in
+      let now = origin.addingTimeInterval(Double(step) * 30)
+      let status = HistoryStatus(history: history.filter { $0.date <= now }, now: now)
+      return status.cells[status.leading!].number
+    }
+  }
+
+  /// Found by a probe: 22 km west and 20 km east, alike in chance, swapped four times in 15
+  /// minutes as the latest groups' places jittered.
+  @Test func alikeCellsAFewKilometresApartInDistanceDoNotSwap() {
+    #expect(Set(leaders(stillCells(west: 22, east: 20, minutes: 25))) == [1])
+  }
+
+  @Test func ofAlikeCellsOneClearlyNearerLeads() {
+    #expect(Set(leaders(stillCells(west: 40, east: 30, minutes: 25))) == [2])
   }
 }
