@@ -132,3 +132,24 @@ def test_a_restart_on_a_storm_that_has_ended_never_shows_the_old_shelter_now(san
         watcher.wait()
     states = recorded.read_text().split()
     assert "on" not in states, states
+
+
+def test_the_cells_sensors_show_two_cells_and_the_coming_one_leading(tmp_path, binary, broker, home_assistant):
+    """Issue 33: test_cells.py's two cells, through `ingest blitzortung`; the service runs at a clock
+    frozen just after the feed. Home Assistant counts two cells, the leading one's bearing west."""
+    from mqtt_support import Service
+    from test_cells import DAY, LIBFAKETIME, STATUS_CLOCK, ingested, located_sandbox
+
+    sandbox = ingested(located_sandbox(tmp_path / "cells", binary))
+    frozen = dict(sandbox.env, LD_PRELOAD=LIBFAKETIME, FAKETIME=f"{DAY} {STATUS_CLOCK}", DONT_FAKE_MONOTONIC="1")
+    service = Service(sandbox, "--broker", broker.url, "--homeassistant", env=frozen)
+    try:
+        status = poll("a status with two cells", lambda: (s := status_of(broker)) and len(s["cells"]) == 2 and s, ARRIVE)
+        cells, bearing = "sensor.stormrange_cells", "sensor.stormrange_leading_cell_bearing"
+        states = poll("the cells sensors", lambda: (found := ours(home_assistant)) and found.get(cells, {}).get("state") == "2"
+                      and found.get(bearing, {}).get("state") not in (None, "unknown", "unavailable") and found, ARRIVE)
+        assert 230 <= float(states[bearing]["state"]) <= 310, states[bearing]
+        assert float(states[bearing]["state"]) == round(status["latest"]["bearing_deg"])
+        assert states[bearing]["attributes"]["unit_of_measurement"] == "°"
+    finally:
+        service.stop()
