@@ -104,7 +104,7 @@ def test_two_prefixes_are_two_devices_and_an_old_id_is_cleared(sandbox, broker, 
     broker.publish(old, json.dumps({"unique_id": "stormrange_home_storm_shelter_now"}), retain=True)
     first = services(sandbox, "--broker", broker.url, "--topic-prefix", "home/storm", "--homeassistant-prefix", "ha")
     second = services(sandbox, "--broker", broker.url, "--topic-prefix", "home_storm", "--homeassistant-prefix", "ha")
-    configs = poll("both devices' configs", lambda: (found := broker.retained("ha/#")) and len(found) == 24 and found)
+    configs = poll("both devices' configs", lambda: (found := broker.retained("ha/#")) and len(found) == 28 and found)
     assert old not in configs
     devices = {json.loads(config)["device"]["identifiers"][0] for config in configs.values()}
     assert devices == {"stormrange_home_2fstorm", "stormrange_home__storm"}
