@@ -10,8 +10,12 @@ package struct MotionText {
   package let repertoire: CharacterRepertoire
   /// The zone clock times are shown in.
   package let localTime: LocalTime
+  /// What ``status`` describes, in the words' "in this storm": `storm`, or `cell` for one cell of
+  /// several.
+  package var whole = "storm"
 
-  package init(status: StormStatus, unit: DistanceUnit, repertoire: CharacterRepertoire, localTime: LocalTime) {
+  package init(status: StormStatus, unit: DistanceUnit, repertoire: CharacterRepertoire, localTime: LocalTime)
+  {
     self.status = status
     self.unit = unit
     self.repertoire = repertoire
@@ -212,7 +216,7 @@ package struct MotionText {
     case .tooFewMeasurements(let have, let needed):
       if over {
         return short
-          ? "no \(what)" : "not known: needs \(needed) measurements in a storm (this one had \(have))"
+          ? "no \(what)" : "not known: needs \(needed) measurements in a \(whole) (this one had \(have))"
       }
       // Both at once, when the span will be short too, so the person is not told one then the other.
       let minimum = MotionThresholds.minimumSpan
@@ -221,7 +225,7 @@ package struct MotionText {
       return short
         ? "\(what) needs \(needed - have) more\(over)"
         : "needs \(needed) measurements\(spanShort ? " over at least \(DurationText.approximate(minimum))" : "") "
-          + "in this storm (\(needed - have) more)"
+          + "in this \(whole) (\(needed - have) more)"
     case .tooShortSpan(let span, let minimum):
       if over {
         return short

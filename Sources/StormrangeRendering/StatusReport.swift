@@ -50,7 +50,9 @@ package struct StatusReport {
   }
 
   private var words: MotionText {
-    MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
+    var words = MotionText(status: status, unit: unit, repertoire: repertoire, localTime: localTime)
+    if cells != nil { words.whole = "cell" }
+    return words
   }
   private var plusMinus: PlusMinusText {
     PlusMinusText(unit: unit, repertoire: repertoire, localTime: localTime)
@@ -239,14 +241,18 @@ package struct StatusReport {
     DistanceUnit.kilometres.formatRoundKilometres(SafetyAdvice.closeDistance)
   }
 
+  /// `7 measurements from 18:03:00 to 18:23:00 (20 min)`; for one cell of several, after its number
+  /// (`cell 2: 1 measurement so far, at 14:00:07`).
   private var stormDescription: String {
     let storm = status.storm
+    let cell = cells.map { "cell \($0.leading): " } ?? ""
     let start = DurationText.clock(storm.start, besides: status.now, in: localTime)
-    guard storm.count > 1 else { return "1 measurement so far, at \(start)" }
+    guard storm.count > 1 else { return cell + "1 measurement so far, at \(start)" }
     let end = DurationText.clock(storm.end, besides: status.now, in: localTime)
     let offsets = localTime.offsetsIfTheyDiffer(storm.start, storm.end)
     let span = DurationText.approximate(storm.end.timeIntervalSince(storm.start))
-    return "\(storm.count) measurements from \(start)\(offsets.start) to \(end)\(offsets.end) (\(span))"
+    return cell
+      + "\(storm.count) measurements from \(start)\(offsets.start) to \(end)\(offsets.end) (\(span))"
   }
 
   /// The trend line of `status` and `plot`.

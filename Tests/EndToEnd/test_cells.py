@@ -238,7 +238,7 @@ def test_the_text_leads_with_the_coming_cell_and_gives_the_other_a_line(piped):
     assert abs(float(other[2]) - east["latest"]["bearing_deg"]) < 0.06
     assert other[3] == "under 1 in 20 within 10 km in 30 min", other[3]
     # The rows above the cells are the coming cell's: its storm, its approach.
-    assert row(text, "storm").startswith(f"{west['storm']['count']} measurements from "), text
+    assert row(text, "storm").startswith(f"cell {west['number']}: {west['storm']['count']} measurements from "), text
     assert row(text, "trend").startswith("approaching at "), text
 
 

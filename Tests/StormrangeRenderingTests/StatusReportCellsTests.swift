@@ -18,6 +18,7 @@ import Testing
     #expect(lines[cells] == "cells      this is cell 1, which may come nearest; 1 other:")
     #expect(lines[cells + 1] == "           cell 2  20.00 km E, under 1 in 20 within 10 km in 30 min")
     #expect(lines[0].hasPrefix("latest     #59 "), "the leading cell's latest group: \(lines[0])")
+    #expect(lines[1].hasPrefix("storm      cell 1: 30 measurements from "), "\(lines[1])")
   }
 
   @Test func aStormOfOneCellSaysNothingOfCells() throws {
