@@ -13,6 +13,11 @@ package struct HistoryStatus: Sendable {
   package private(set) var cells: [CellStatus]
   /// The index in ``cells`` of the one `status` leads with.
   package let leading: Int?
+  /// The current cells left out of ``cells`` because ``followedCells`` nearer ones are in it.
+  package private(set) var fartherCells = 0
+  /// The most current cells given a status, the nearest by their latest measurement: each costs a
+  /// nowcast, and a network's stray strikes far away can each start a cell.
+  package static let followedCells = 8
   /// The entries left out: ahead of now.
   package let ahead: EntriesAhead
   package private(set) var now: Date
@@ -20,7 +25,7 @@ package struct HistoryStatus: Sendable {
   package init<History: RandomAccessCollection>(history: History, now: Date)
   where History.Element == Measurement, History.Index == Int {
     let recent = RecentHistory(history: history, now: now)
-    cells = Self.cells(of: recent, now: now)
+    (cells, fartherCells) = Self.cells(of: recent, now: now)
     leading = CellLead.leader(of: cells)
     ahead = recent.ahead
     self.now = now
@@ -47,21 +52,25 @@ package struct HistoryStatus: Sendable {
       .min()
   }
 
-  /// The cells of `recent`'s storm that are not over at `now`, each with its status; with none, the
-  /// one holding the latest measurement.
-  private static func cells(of recent: RecentHistory, now: Date) -> [CellStatus] {
-    guard let storm = recent.storm else { return [] }
+  /// The cells of `recent`'s storm that are not over at `now`, each with its status, at most
+  /// ``followedCells`` of them (the nearest), and how many farther ones were left out; with none not
+  /// over, the one holding the latest measurement.
+  private static func cells(of recent: RecentHistory, now: Date) -> (followed: [CellStatus], farther: Int) {
+    guard let storm = recent.storm else { return ([], 0) }
     let advice = SafetyAdvice(measurements: recent.advised, now: now)
     let all = StormCells(storm: storm).cells
-    guard all.count > 1 else {
-      return all.map {
-        CellStatus(number: $0.number, status: StormStatus(storm: $0.storm, advice: advice, now: now))
-      }
+    let current = all.count > 1 ? all.filter { !$0.storm.isOver(at: now) } : all
+    var shown = current.isEmpty ? [all.max { $0.storm.end < $1.storm.end }!] : current
+    let farther = max(shown.count - followedCells, 0)
+    if farther > 0 {
+      let distance = { (cell: StormCell) in cell.storm.latest.measurement.distance }
+      let nearest = Set(
+        shown.indices.sorted { distance(shown[$0]) < distance(shown[$1]) }.prefix(followedCells))
+      shown = shown.indices.filter(nearest.contains).map { shown[$0] }
     }
-    let current = all.filter { !$0.storm.isOver(at: now) }
-    let shown = current.isEmpty ? [all.max { $0.storm.end < $1.storm.end }!] : current
-    return shown.map {
+    let followed = shown.map {
       CellStatus(number: $0.number, status: StormStatus(storm: $0.storm, advice: advice, now: now))
     }
+    return (followed, farther)
   }
 }

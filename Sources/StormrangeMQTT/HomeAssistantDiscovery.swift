@@ -151,11 +151,12 @@ struct HomeAssistantDiscovery {
       template: timestamp("advice.all_clear_at"), deviceClass: "timestamp", firstRelease: true),
     // The storm's cells (issue 33): the entities above describe the leading one.
     Entity(
-      id: "cells", component: .sensor, name: "Cells", template: "{{ value_json.cells | length }}",
+      id: "cells", component: .sensor, name: "Cells",
+      template: "{{ value_json.cells | rejectattr('storm.over') | list | length }}",
       measured: true, icon: "mdi:weather-lightning-rainy"),
     Entity(
       id: "leading_bearing", component: .sensor, name: "Leading cell bearing",
-      template: orNone("latest.bearing_deg", "value_json.latest.bearing_deg | round(0)"), unit: "°",
+      template: orNone("latest.bearing_deg", "(value_json.latest.bearing_deg | round(0)) % 360"), unit: "°",
       icon: "mdi:compass-outline", precision: 0),
   ]
 

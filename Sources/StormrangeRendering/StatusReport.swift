@@ -18,7 +18,7 @@ package struct StatusReport {
   package var ahead: EntriesAhead?
   /// The number of the cell ``status`` describes, and the storm's other current cells, when it has
   /// more than one (``HistoryStatus/cells``); nil: not said.
-  package var cells: (leading: Int, others: [CellStatus])?
+  package var cells: (leading: Int, others: [CellStatus], farther: Int)?
 
   package init(
     status: StormStatus, unit: DistanceUnit, repertoire: CharacterRepertoire, localTime: LocalTime,
@@ -45,7 +45,7 @@ package struct StatusReport {
     if status.cells.count > 1 {
       var others = status.cells
       others.remove(at: leading)
-      cells = (status.cells[leading].number, others)
+      cells = (status.cells[leading].number, others, status.fartherCells)
     }
   }
 
@@ -126,8 +126,13 @@ package struct StatusReport {
       let count = cells.others.count
       row(
         .cells, "cells",
-        "this is cell \(cells.leading), which may come nearest; \(count) other\(count == 1 ? "" : "s"):")
+        "this is cell \(cells.leading), which leads; \(count) other\(count == 1 ? "" : "s"):")
       for other in cells.others { row(.cells, "", cellLine(other)) }
+      if cells.farther > 0 {
+        row(
+          .cells, "",
+          "and \(cells.farther) farther, not followed (the nearest \(HistoryStatus.followedCells) are)")
+      }
     }
     let since = DurationText.since(advice.lastThunder ?? now, now: now, in: localTime)
     switch advice.level {

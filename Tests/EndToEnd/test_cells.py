@@ -231,7 +231,7 @@ def test_the_text_leads_with_the_coming_cell_and_gives_the_other_a_line(piped):
     assert int(latest[1]) == west["latest"]["index"]
     assert 10 < float(latest[2]) < 15 and 260 < float(latest[3]) < 280, latest[0]
     # The cells row, its continuation line (one for each other cell) joined to it by a space.
-    other = re.fullmatch(rf"this is cell {west['number']}, which may come nearest; 1 other: "
+    other = re.fullmatch(rf"this is cell {west['number']}, which leads; 1 other: "
                          rf"cell {east['number']}  (\d+\.\d\d) km (\d+\.\d)°, (.+)", row(text, "cells"))
     assert other, text
     assert abs(float(other[1]) - east["latest"]["distance_m"] / 1000) < 0.006
@@ -313,7 +313,7 @@ def test_a_broker_brings_the_same_cells_and_the_retained_status_leads_with_the_c
                for topic, payload in broker.retained("homeassistant/#").items() if payload}
     cells = next(config for name, config in configs.items() if name.endswith("_cells"))
     leading = next(config for name, config in configs.items() if name.endswith("_leading_bearing"))
-    assert cells["value_template"] == "{{ value_json.cells | length }}", cells
+    assert cells["value_template"] == "{{ value_json.cells | rejectattr('storm.over') | list | length }}", cells
     assert "latest.bearing_deg" in leading["value_template"] and leading["unit_of_measurement"] == "°", leading
     assert cells["state_topic"] == leading["state_topic"] == "stormrange/status"
     assert service.signal(15) == 0, service.errors

@@ -144,8 +144,8 @@ def expected(entity: str, status: dict):
         "closest_distance": km(motion.get("closest_m")),
         "closest_time": motion.get("closest_at"),
         "all_clear": advice["all_clear_at"],
-        "cells": len(status["cells"]),
-        "leading_bearing": None if latest is None or latest["bearing_deg"] is None else round(latest["bearing_deg"]),
+        "cells": len([cell for cell in status["cells"] if not cell["storm"]["over"]]),
+        "leading_bearing": None if latest is None or latest["bearing_deg"] is None else round(latest["bearing_deg"]) % 360,
     }[entity]
 
 

@@ -15,7 +15,7 @@ import Testing
     let report = try #require(StatusReport(status, unit: .kilometres, repertoire: .unicode, localTime: .utc))
     let lines = report.block.split(separator: "\n").map(String.init)
     let cells = try #require(lines.firstIndex { $0.hasPrefix("cells ") })
-    #expect(lines[cells] == "cells      this is cell 1, which may come nearest; 1 other:")
+    #expect(lines[cells] == "cells      this is cell 1, which leads; 1 other:")
     #expect(lines[cells + 1] == "           cell 2  20.00 km E, under 1 in 20 within 10 km in 30 min")
     #expect(lines[0].hasPrefix("latest     #59 "), "the leading cell's latest group: \(lines[0])")
     #expect(lines[1].hasPrefix("storm      cell 1: 30 measurements from "), "\(lines[1])")

@@ -31,7 +31,8 @@ package struct StormCells: Sendable {
       if measurement.fix != nil, let fix = Self.fix(of: measurement, at: seconds) {
         Self.place(index, fix, among: live, in: &tracks)
       } else if measurement.timing != nil, let bearing = measurement.bearing,
-        let target = Self.cell(along: bearing.degrees, among: live, in: tracks, at: seconds)
+        let target = Self.cell(
+          along: bearing.degrees, at: measurement.distance, among: live, in: tracks, at: seconds)
       {
         tracks[target].add(index, at: seconds)
       } else {
@@ -51,9 +52,14 @@ package struct StormCells: Sendable {
     }
   }
 
-  /// A located group's place on the observer's plane; nil without a bearing.
+  /// A located group's place on the observer's plane; nil without a bearing, unless it is at the
+  /// observer (a group there has none).
   private static func fix(of measurement: Measurement, at seconds: Double) -> CellTrack.Fix? {
-    guard let bearing = measurement.bearing, let located = measurement.fix else { return nil }
+    guard let located = measurement.fix else { return nil }
+    guard let bearing = measurement.bearing else {
+      guard measurement.distance < 1 else { return nil }
+      return CellTrack.Fix(seconds: seconds, east: 0, north: 0, weight: Double(max(located.strikes, 1)))
+    }
     let radians = bearing.degrees * .pi / 180
     return CellTrack.Fix(
       seconds: seconds, east: measurement.distance * Math.sin(radians),
@@ -97,11 +103,12 @@ package struct StormCells: Sendable {
     let gap: Double
   }
 
-  /// The live cell that a bearing from the observer points at: its expected centre within
-  /// ``CellRule/bearingTolerance`` of the line, or within ``CellRule/gate`` of it, ahead of the
-  /// observer; the nearest to the line when several are.
+  /// The live cell that thunder timed at `distance` on a bearing points at: its expected centre
+  /// within ``CellRule/bearingTolerance`` of the line, or within ``CellRule/gate`` of it, ahead of
+  /// the observer, and its range within the gate of the thunder's (thunder at 2 km is no far
+  /// cell's); the nearest to the line when several are.
   private static func cell(
-    along degrees: Double, among live: [Int], in tracks: [CellTrack], at seconds: Double
+    along degrees: Double, at distance: Double, among live: [Int], in tracks: [CellTrack], at seconds: Double
   ) -> Int? {
     var best: (track: Int, offset: Double)?
     for track in live {
@@ -109,9 +116,11 @@ package struct StormCells: Sendable {
       let angle = abs(
         Math.wrappedDegrees(Math.bearingDegrees(east: centre.east, north: centre.north) - degrees))
       guard angle < 90 else { continue }
-      let offset =
-        (centre.east * centre.east + centre.north * centre.north).squareRoot() * Math.sin(angle * .pi / 180)
-      guard angle <= CellRule.bearingTolerance || offset <= CellRule.gate else { continue }
+      let range = (centre.east * centre.east + centre.north * centre.north).squareRoot()
+      let offset = range * Math.sin(angle * .pi / 180)
+      guard angle <= CellRule.bearingTolerance || offset <= CellRule.gate,
+        abs(range - distance) <= CellRule.gate
+      else { continue }
       if best.map({ offset < $0.offset }) ?? true { best = (track, offset) }
     }
     return best?.track

@@ -54,8 +54,10 @@ extension PlotCommand {
     let unit = session.currentSettings.unit
     let name = stormName(status, now: now)
     let hidden = shown.count - located.count
-    // As many as there are letters, the leading one always among them, in order of birth.
-    let lettered = ([history.leading!] + history.cells.indices.filter { $0 != history.leading })
+    // The cells with a place, as many as there are letters, the leading one always among them, in
+    // order of birth.
+    let placed = history.cells.indices.filter { history.cells[$0].status.latest.bearing != nil }
+    let lettered = (placed.filter { $0 == history.leading } + placed.filter { $0 != history.leading })
       .prefix(StormMap.letters.count).sorted()
     let cells =
       history.cells.count > 1

@@ -36,7 +36,8 @@ struct PlotCommand: Command {
     let limit = try optionalCount(arguments)
     let history = session.history
     // The current storm is the status's: up to now, without the entries dated ahead.
-    let status = limit == nil ? StormStatus(history: history, now: session.clock.now().wall) : nil
+    // The leading cell's, as status and watch chart it.
+    let status = limit == nil ? HistoryStatus(history: history, now: session.clock.now().wall).current : nil
     let chosen = limit.map { Storm.mostRecent($0, in: history) } ?? status?.storm
     guard let storm = chosen else {
       session.say("no measurements yet: type 'flash' when you see lightning, or 'add SECONDS'")

@@ -14,6 +14,8 @@ struct StatusStream {
     var close: Bool
     var over: Bool?
     var ahead: Int
+    /// The current cells' numbers, the leading one first: a cell over, or the lead moving, is news.
+    var cells: [Int]
   }
 
   private var printed: State?
@@ -24,7 +26,8 @@ struct StatusStream {
     let advice = status.advice
     let state = State(
       level: advice.level, close: advice.lightningWithinCloseDistance, over: status.current?.isOver,
-      ahead: status.ahead.count)
+      ahead: status.ahead.count,
+      cells: (status.leading.map { [status.cells[$0].number] } ?? []) + status.cells.map(\.number))
     let now = status.now
     let nowcastDue =
       status.current.map { !$0.isOver } == true

@@ -75,4 +75,20 @@ import Testing
   @Test func ofAlikeCellsOneClearlyNearerLeads() {
     #expect(Set(leaders(stillCells(west: 40, east: 30, minutes: 25))) == [2])
   }
+
+  /// Found by a probe: 120 stray strikes made 93 cells, each a nowcast, and `status` took 6.6 s.
+  @Test func onlyTheNearestEightCellsAreFollowed() {
+    let history = (0..<10).flatMap { minute in
+      (0..<12).map { cell in
+        let (kilometres, radians) = (20 + 5 * Double(cell), Double(cell) * 30 * .pi / 180)
+        return cells.group(
+          minutes: Double(minute) + Double(cell) / 20, east: kilometres * sin(radians),
+          north: kilometres * cos(radians))
+      }
+    }
+    let status = HistoryStatus(history: history, now: origin.addingTimeInterval(600))
+    #expect(status.cells.count == HistoryStatus.followedCells)
+    #expect(status.fartherCells == 4)
+    #expect(status.cells.map(\.number) == Array(1...8))
+  }
 }

@@ -73,7 +73,7 @@ import Testing
   @Test func timedThunderWithABearingJoinsTheCellItPointsAt() {
     let history =
       twoCells + [
-        timed(minutes: 19.5, delay: 30, bearing: 275), timed(minutes: 19.6, delay: 30, bearing: 180),
+        timed(minutes: 19.5, delay: 45, bearing: 275), timed(minutes: 19.6, delay: 30, bearing: 180),
       ]
     let found = StormCells(storm: Storm.current(in: history)!).cells
     #expect(found.map(\.number) == [1, 2, 3])
@@ -81,6 +81,27 @@ import Testing
     // Pointing at no cell: with the timings that carry no position.
     #expect(found[2].storm.positions == [41])
     #expect(!found[2].isPlaced)
+  }
+
+  /// Found by a probe: thunder 2 km away on the bearing of a cell 50 km away joined it, and its
+  /// chance of coming within 10 km was under 1 in 20.
+  @Test func timedThunderNearerThanTheCellItPointsAtIsNotThatCell() {
+    let far = (0..<12).map { group(minutes: Double($0), east: 0, north: 50) }
+    let history = far + [timed(minutes: 12, delay: 6, bearing: 0)]
+    let found = StormCells(storm: Storm.current(in: history)!).cells
+    #expect(found.count == 2)
+    #expect(found[1].storm.positions == [12])
+    #expect(!found[1].isPlaced)
+  }
+
+  @Test func aGroupAtTheObserverIsAPlacedCell() {
+    let here = group(minutes: 0, east: 0, north: 0)
+    let history = [
+      Measurement(date: here.date, distance: 0, origin: here.origin, bearing: nil, note: nil),
+      timed(minutes: 1, delay: 20),
+    ]
+    let found = StormCells(storm: Storm.current(in: history)!).cells
+    #expect(found.map { $0.isPlaced } == [true, false])
   }
 
   @Test func measurementsWithoutAPlaceAreGroupedByTimeApartFromTheCells() {
