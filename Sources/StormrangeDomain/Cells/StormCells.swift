@@ -22,14 +22,18 @@ package struct StormCells: Sendable {
   package init(storm: Storm) {
     var tracks: [CellTrack] = []
     var unplaced: Int?
+    // The placed cells with a member in the last 30 minutes, in order of birth: kept as the clock
+    // moves on (the measurements come in date order, so a cell that falls out never comes back),
+    // rather than found among every cell of a long storm for each measurement.
+    var live: [Int] = []
     let start = storm.start
     for (index, measurement) in storm.measurements.enumerated() {
       let seconds = measurement.date.timeIntervalSince(start)
-      let live = tracks.indices.filter {
-        tracks[$0].isPlaced && tracks[$0].latest > seconds - Storm.separatingGap
-      }
+      live.removeAll { tracks[$0].latest <= seconds - Storm.separatingGap }
       if measurement.fix != nil, let fix = Self.fix(of: measurement, at: seconds) {
+        let born = tracks.count
         Self.place(index, fix, among: live, in: &tracks)
+        if tracks.count > born { live.append(born) }
       } else if measurement.timing != nil, let bearing = measurement.bearing,
         let target = Self.cell(
           along: bearing.degrees, at: measurement.distance, among: live, in: tracks, at: seconds)
