@@ -8,8 +8,10 @@ import os
 import plistlib
 import re
 import select
+import shutil
 import stat
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,10 +52,26 @@ def pytest_sessionstart(session):
                 pass
 
 
+def pytest_configure(config):
+    """In pytest-xdist's controller (or pytest without xdist): a directory for this session's
+    background runs, named in the environment the workers inherit (background_runs.py)."""
+    import background_runs
+
+    if not hasattr(config, "workerinput"):
+        os.environ[background_runs.DIRECTORY_VARIABLE] = tempfile.mkdtemp(prefix="stormrange-runs-")
+
+
+def pytest_unconfigure(config):
+    import background_runs
+
+    if not hasattr(config, "workerinput"):
+        shutil.rmtree(os.environ.pop(background_runs.DIRECTORY_VARIABLE, ""), ignore_errors=True)
+
+
 def pytest_sessionfinish(session, exitstatus):
     import background_runs
 
-    background_runs.stop_all()
+    background_runs.finish(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED)
 
 
 # `#3  2.06 km  (delay 6.00 s)`: the index, the distance with its unit, the delay.

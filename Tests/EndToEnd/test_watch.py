@@ -177,7 +177,9 @@ class Dashboard:
     """`stormrange watch` at a pseudo-terminal, inside bash so that `stty -a` can be compared."""
 
     def __init__(self, sandbox, rows=24, columns=80, env=None, args=""):
-        script = f"stty -a > before.txt; '{sandbox.binary}' {args} watch; echo \"status=$?\"; stty -a > after.txt"
+        # COLUMNS: stty wraps its lines at the terminal's width otherwise, which a test may change.
+        stty = "COLUMNS=500 stty -a"
+        script = f"{stty} > before.txt; '{sandbox.binary}' {args} watch; echo \"status=$?\"; {stty} > after.txt"
         self.sandbox = sandbox
         self.child = pexpect.spawn(
             "/bin/bash", ["-c", script], env=env or sandbox.env, cwd=str(sandbox.home),
