@@ -91,8 +91,11 @@ package struct StatusReport {
   var rows: [Row] {
     let (latest, advice, now) = (status.latest, status.advice, status.now)
     var rows: [Row] = []
-    func row(_ field: Row.Field, _ label: String, _ value: String, as role: Palette.Role? = nil) {
-      rows.append(Row(field: field, label: label, value: value, role: role))
+    func row(
+      _ field: Row.Field, _ label: String, _ value: String, as role: Palette.Role? = nil,
+      alone: String? = nil
+    ) {
+      rows.append(Row(field: field, label: label, value: value, role: role, valueAlone: alone))
     }
     let flash = DurationText.clock(latest.date, besides: now, in: localTime)
     let age = DurationText.ago(latest.date, now: now).map { ", " + $0 } ?? ""
@@ -124,13 +127,12 @@ package struct StatusReport {
     if let closest = words.closestApproach(short: false) { row(.closest, "closest", closest) }
     if let cells {
       let count = cells.others.count
-      row(
-        .cells, "cells",
-        "this is cell \(cells.leading), which leads; \(count) other\(count == 1 ? "" : "s"):")
-      for other in cells.others { row(.cells, "", cellLine(other)) }
+      let header = "this is cell \(cells.leading), which leads; \(count) other\(count == 1 ? "" : "s")"
+      row(.cells, "cells", header + ":", alone: header)
+      for other in cells.others { row(.otherCells, "", cellLine(other)) }
       if cells.farther > 0 {
         row(
-          .cells, "",
+          .otherCells, "",
           "and \(cells.farther) farther, not followed (the nearest \(HistoryStatus.followedCells) are)")
       }
     }

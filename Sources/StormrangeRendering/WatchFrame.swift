@@ -47,9 +47,10 @@ package struct WatchFrame {
   }
 
   /// The status rows that give way first when the terminal is short of rows: the advice and the
-  /// all-clear never do; of the others, what is least needed to act goes first.
+  /// all-clear never do; of the others, what is least needed to act goes first. That there are
+  /// other cells, and which one the rows describe, stays longer than the line for each of them.
   static let rowsDroppedFirst: [StatusReport.Row.Field] = [
-    .cells, .storm, .ranges, .motion, .closest, .trend, .chance, .latest,
+    .otherCells, .storm, .ranges, .motion, .closest, .trend, .cells, .chance, .latest,
   ]
 
   package var lines: [String] {
@@ -66,17 +67,22 @@ package struct WatchFrame {
     } else if let status,
       let report = StatusReport(status, unit: unit, repertoire: repertoire, localTime: localTime)
     {
-      // Indented under the values, past the labels.
-      var rows = report.rows.map {
-        (field: $0.field, lines: wrapped($0.text, indent: StatusReport.Row.labelWidth))
+      // The lines of `rows`, indented under the values, past the labels. A row whose continuation
+      // rows gave way loses the colon that introduced them.
+      func shownLines(of rows: [StatusReport.Row]) -> [String] {
+        let alone = !rows.contains { $0.field == .otherCells }
+        return rows.flatMap { row in
+          wrapped(alone ? row.textAlone : row.text, indent: StatusReport.Row.labelWidth)
+        }
       }
       // Besides the title and the blank line under it.
       var room = height - 2
+      var rows = report.rows
       for field in [nil] + Self.rowsDroppedFirst {
-        if rows.reduce(0, { $0 + $1.lines.count }) <= room { break }
+        if shownLines(of: rows).count <= room { break }
         if let field { rows.removeAll { $0.field == field } } else { room += 1 }
       }
-      lines = rows.flatMap(\.lines)
+      lines = shownLines(of: rows)
       let chart = DistanceChart(
         points: report.status.storm.measurements.map { ($0.date, $0.distance) }, unit: unit,
         repertoire: repertoire,
