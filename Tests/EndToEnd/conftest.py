@@ -71,7 +71,8 @@ def pytest_unconfigure(config):
 def pytest_sessionfinish(session, exitstatus):
     import background_runs
 
-    background_runs.finish(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED)
+    # Interrupted, or stopped at a first failure (-x): nobody will read what is still running.
+    background_runs.finish(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED or bool(session.shouldstop))
 
 
 # `#3  2.06 km  (delay 6.00 s)`: the index, the distance with its unit, the delay.
