@@ -59,6 +59,11 @@ each figure take turns in rounds, so that a burst of load from elsewhere falls o
    used over the same stretch of wall time (Benchmarks/bench_located.py); a note gives the peak
    memory of `ingest blitzortung`.
 
+12. Cells (issue 33: at most 2): `status` of a day of three current cells ÷ `status` of a day of one
+   storm with as many located groups at the same dates, both start to exit; a note gives the resident
+   set of `ingest blitzortung` and of `watch --json` at the first and the last hour of a day of three
+   cells fed live under a clock sped up (Benchmarks/bench_cells.py).
+
 Run through Scripts/bench, which builds both programs and installs hyperfine, sqlite3, GNU time and
 mosquitto.
 It prints the machine, then the table; --update-docs also writes both into docs/performance.md
@@ -89,6 +94,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+import bench_cells
 import bench_located
 import bench_mqtt
 
@@ -497,8 +503,29 @@ def located_live(files, runs):
                     f"{km.text()}; peak memory of `ingest blitzortung` {memory.text()}.")
 
 
+def cells(files, runs):
+    three, one = bench_cells.histories(BIN, os.path.dirname(files.scratch))
+    commands = [f"{BIN} --file {three} status", f"{BIN} --file {one} status"]
+    cells_status, storm_status = in_turns(runs.rounds, lambda: hyperfine(commands, runs.slow))
+    rate = 240 if runs is FULL else 1440
+    day = bench_cells.memory_over_a_day(BIN, os.path.dirname(files.scratch), rate)
+    assert day["cells"] == 3, f"watch never listed three cells: {day}"
+
+    def first_to_last(samples):
+        return f"{samples[0]:.1f} MB at the first hour, {max(samples):.1f} MB at most, {samples[-1]:.1f} MB at the last"
+
+    return Row("`status` of a day of three current cells ÷ of one storm of as many groups", cells_status,
+               storm_status, "2",
+               note=f"Cells over a day (issue 33): {day['strikes']:,} strikes of three cells fed to "
+                    f"`ingest blitzortung` under a clock {rate} × as fast, with `watch --json` following "
+                    f"({day['lines']} lines, at most {day['cells']} cells): `ingest` "
+                    f"{first_to_last(day['ingest'])}; `watch` {first_to_last(day['watch'])}. Started afresh "
+                    f"on the day's history at its end: `ingest` {day['fresh']['ingest']:.1f} MB, "
+                    f"`watch` {day['fresh']['watch']:.1f} MB.")
+
+
 GOALS = [help_beside_history, help_versus_foundation, first_access, durable_add, piped_adds, printing,
-         peak_memory, idle_watch, mqtt_latency, nowcast_status, located_live]
+         peak_memory, idle_watch, mqtt_latency, nowcast_status, located_live, cells]
 
 
 # The machine and the report.
