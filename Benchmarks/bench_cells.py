@@ -144,10 +144,14 @@ def memory_over_a_day(binary, work, rate, hours=24):
             samples["ingest"].append(resident_mb(ingest.pid))
             samples["watch"].append(resident_mb(watch.pid))
     finally:
-        ingest.stdin.close()
-        ingest.wait()
+        # watch first: closing the pipe of an ingest that died would raise.
         watch.terminate()
         watch.wait()
+        try:
+            ingest.stdin.close()
+        except BrokenPipeError:
+            pass
+        ingest.wait()
     fresh = fresh_processes(binary, history, start + datetime.timedelta(seconds=strike * every / 3))
     return {**samples, "cells": most_cells, "lines": lines, "strikes": strike, "fresh": fresh}
 
@@ -170,7 +174,10 @@ def fresh_processes(binary, history, end):
         ingest.stdout.readline()  # its confirmation: the strike is saved
         return {"ingest": resident_mb(ingest.pid), "watch": resident_mb(watch.pid)}
     finally:
-        ingest.stdin.close()
-        ingest.wait()
         watch.terminate()
         watch.wait()
+        try:
+            ingest.stdin.close()
+        except BrokenPipeError:
+            pass
+        ingest.wait()

@@ -1,23 +1,30 @@
 """Long runs of a helper program that a few tests compare with the docs, started in the background
-when the session starts and read when those tests run, last: `stormrange-calibrate` scores thousands
-of simulated storms (six minutes of CPU on two cores), while most end-to-end tests wait on a process
-or a clock. The runs are niced to the lowest priority, so the tests beside them get the CPU first
-and none of their timings change; CI's wall time falls by what overlaps. conftest.py starts the runs
-of the modules collected (their `BACKGROUND_RUNS`) and moves those modules' tests to the end.
+when the session starts and read when those tests run, late: `stormrange-calibrate` scores
+thousands of simulated storms (six minutes of CPU on two cores), while most end-to-end tests wait on
+a process or a clock. The runs are niced to the lowest priority, so the tests beside them get the
+CPU first and none of their timings change; CI's wall time falls by what overlaps. conftest.py starts
+the runs of the modules collected (their `background_runs_wanted`) and moves those modules' tests to
+the end (pytest-xdist deals out the largest files first, so there they come late, not last).
 
-Under pytest-xdist every worker collects every test, but a run must happen once: the first worker
-only (or the one process, without xdist) starts it, writing its output to files in a directory the
-controller made for the session ($STORMRANGE_BACKGROUND_RUNS), and any worker reads them there."""
+Under pytest-xdist every worker collects every test, but a run must happen once. So the first
+worker (or pytest's one process, without xdist) starts it, in a session of its own, writing its
+output, its process id and, once it has ended, its exit status to files in a directory pytest's
+main process made for the session ($STORMRANGE_BACKGROUND_RUNS); any process reads them there.
+The main process, which outlives the workers, ends what is still running when the session ends,
+however it ends (`stop_all`)."""
 
 import hashlib
 import os
+import signal
 import subprocess
 import time
 from pathlib import Path
 
 DIRECTORY_VARIABLE = "STORMRANGE_BACKGROUND_RUNS"
+# How long a reader waits for the run's process id before taking the run as never started.
+START_TIMEOUT = 60
 
-_started: dict[tuple[str, ...], subprocess.Popen] = {}
+_started: set[tuple[str, ...]] = set()
 
 
 def _starts_runs() -> bool:
@@ -25,69 +32,71 @@ def _starts_runs() -> bool:
     return os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0"
 
 
-def _files(arguments: list[str]) -> tuple[Path, Path, Path] | None:
-    """Where a shared run writes its standard output, its standard error and, when it ended, its exit
-    status; None without xdist, where the run's output comes through pipes."""
+def _directory() -> Path:
     directory = os.environ.get(DIRECTORY_VARIABLE)
-    if not directory or "PYTEST_XDIST_WORKER" not in os.environ:
-        return None
-    key = hashlib.sha256("\0".join(arguments).encode()).hexdigest()[:16]
-    base = Path(directory) / key
-    return base.with_suffix(".out"), base.with_suffix(".err"), base.with_suffix(".status")
+    if not directory:
+        raise RuntimeError(f"${DIRECTORY_VARIABLE} is not set (conftest.py's pytest_configure sets it)")
+    return Path(directory)
+
+
+def _base(arguments: list[str]) -> Path:
+    """The files of a run are this path with .out, .err, .pid and .status."""
+    return _directory() / hashlib.sha256("\0".join(arguments).encode()).hexdigest()[:16]
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, ended but not yet reaped by its parent, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
 
 
 def start(arguments: list[str]) -> None:
     """Starts `arguments` once, at the lowest priority, if this process is the one that starts runs."""
-    key = tuple(arguments)
-    if key in _started or not _starts_runs():
+    if tuple(arguments) in _started or not _starts_runs():
         return
-    files = _files(arguments)
-    command = ["nice", "-n", "19", *arguments]
-    if files is None:
-        _started[key] = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
-        return
-    out, err, status = files
+    _started.add(tuple(arguments))
+    base = _base(arguments)
     # The shell writes the exit status once the run has ended, by a rename, so a reader never sees
     # half of it.
-    script = 'nice -n 19 "$@" >"$OUT" 2>"$ERR"; echo $? >"$STATUS.part" && mv "$STATUS.part" "$STATUS"'
-    _started[key] = subprocess.Popen(
-        ["sh", "-c", script, "sh", *arguments],
-        env={**os.environ, "OUT": str(out), "ERR": str(err), "STATUS": str(status)},
-        start_new_session=True)
+    script = 'nice -n 19 "$@" >"$BASE.out" 2>"$BASE.err"; echo $? >"$BASE.part" && mv "$BASE.part" "$BASE.status"'
+    process = subprocess.Popen(["sh", "-c", script, "sh", *arguments], env={**os.environ, "BASE": str(base)},
+                               start_new_session=True)
+    pid = base.with_suffix(".pid")
+    pid.with_suffix(".pid-part").write_text(str(process.pid))
+    pid.with_suffix(".pid-part").rename(pid)
 
 
 def output(arguments: list[str]) -> str:
     """The standard output of `arguments`, started by `start` (or now, if it was not and this process
-    starts runs); raises when it failed, with its standard error."""
+    starts runs), once it has ended; raises when it failed, with its standard error, or ended without
+    saying how, or never started."""
     start(arguments)
-    files = _files(arguments)
-    if files is None:
-        stdout, stderr = _started[tuple(arguments)].communicate()
-        process = _started[tuple(arguments)]
-        returncode = process.returncode
-    else:
-        out, err, status = files
-        while not status.exists():
-            time.sleep(0.5)
-        stdout, stderr = out.read_text(), err.read_text()
-        returncode = int(status.read_text())
+    base = _base(arguments)
+    status, pid = base.with_suffix(".status"), base.with_suffix(".pid")
+    asked = time.monotonic()
+    while not status.exists():
+        if pid.exists() and not _alive(int(pid.read_text())) and not status.exists():
+            raise RuntimeError(f"{' '.join(arguments)} was ended before it finished (killed from outside?)")
+        if not pid.exists() and time.monotonic() - asked > START_TIMEOUT:
+            raise RuntimeError(f"{' '.join(arguments)} was never started (the first xdist worker starts it)")
+        time.sleep(0.5)
+    returncode = int(status.read_text())
     if returncode != 0:
-        raise RuntimeError(f"{' '.join(arguments)} exited with {returncode}: {stderr.strip()}")
-    return stdout
+        error = base.with_suffix(".err").read_text().strip()
+        raise RuntimeError(f"{' '.join(arguments)} exited with {returncode}: {error}")
+    return base.with_suffix(".out").read_text()
 
 
-def finish(interrupted: bool) -> None:
-    """At the end of this process's session: ends the runs that were cut short, or not wanted. A run
-    another xdist worker may still read is waited for instead, unless the session was interrupted."""
-    for arguments, process in _started.items():
-        if process.poll() is not None:
-            continue
-        if _files(list(arguments)) is not None and not interrupted:
-            process.wait()
-            continue
-        if _files(list(arguments)) is not None:
-            os.killpg(process.pid, 9)
-        else:
-            process.kill()
-        process.communicate()
+def stop_all() -> None:
+    """Ends every run of the session that is still running: called by pytest's main process once
+    every test has run, or the session was interrupted."""
+    for pid in _directory().glob("*.pid"):
+        process = int(pid.read_text())
+        if _alive(process):
+            try:
+                os.killpg(process, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

@@ -23,15 +23,16 @@ pytest_plugins = ["ci_skips"]
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
-    """Starts the long runs the selected tests' modules ask for (`background_runs_wanted`) and moves
-    those tests to the end, so the runs overlap with every other test (background_runs.py)."""
+    """Starts the long runs the selected tests' modules ask for (`background_runs_wanted`, given the
+    module's selected tests) and moves those tests to the end, so the runs overlap with every other
+    test (background_runs.py)."""
     import background_runs
 
     waiting = [item for item in items if hasattr(getattr(item, "module", None), "background_runs_wanted")]
     if not waiting:
         return
     for module in dict.fromkeys(item.module for item in waiting):
-        for arguments in module.background_runs_wanted():
+        for arguments in module.background_runs_wanted([item for item in waiting if item.module is module]):
             background_runs.start(arguments)
     items[:] = [item for item in items if item not in waiting] + waiting
 
@@ -53,8 +54,9 @@ def pytest_sessionstart(session):
 
 
 def pytest_configure(config):
-    """In pytest-xdist's controller (or pytest without xdist): a directory for this session's
-    background runs, named in the environment the workers inherit (background_runs.py)."""
+    """In pytest's main process (pytest-xdist's controller, or the one process without xdist): a
+    directory for this session's background runs, named in the environment the workers inherit
+    (background_runs.py)."""
     import background_runs
 
     if not hasattr(config, "workerinput"):
@@ -62,17 +64,13 @@ def pytest_configure(config):
 
 
 def pytest_unconfigure(config):
+    """In pytest's main process, last, however the session ended: the background runs still
+    running are ended and their directory removed."""
     import background_runs
 
-    if not hasattr(config, "workerinput"):
-        shutil.rmtree(os.environ.pop(background_runs.DIRECTORY_VARIABLE, ""), ignore_errors=True)
-
-
-def pytest_sessionfinish(session, exitstatus):
-    import background_runs
-
-    # Interrupted, or stopped at a first failure (-x): nobody will read what is still running.
-    background_runs.finish(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED or bool(session.shouldstop))
+    if not hasattr(config, "workerinput") and background_runs.DIRECTORY_VARIABLE in os.environ:
+        background_runs.stop_all()
+        shutil.rmtree(os.environ.pop(background_runs.DIRECTORY_VARIABLE), ignore_errors=True)
 
 
 # `#3  2.06 km  (delay 6.00 s)`: the index, the distance with its unit, the delay.

@@ -43,11 +43,13 @@ def population_rows(text: str) -> list[str]:
     return rows
 
 
-def background_runs_wanted() -> list[list[str]]:
+def background_runs_wanted(selected) -> list[list[str]]:
     """The scorer's runs these tests compare, for conftest.py to start in the background when the
-    session starts (background_runs.py says why)."""
+    session starts (background_runs.py says why): none when no selected test reads them."""
     path = os.environ.get("STORMRANGE_CALIBRATE")
-    return [[path, *SCENARIO_ARGUMENTS], [path, *POPULATION_ARGUMENTS]] if path else []
+    if not path or not any("calibrate" in item.fixturenames for item in selected):
+        return []
+    return [[path, *SCENARIO_ARGUMENTS], [path, *POPULATION_ARGUMENTS]]
 
 
 @pytest.fixture(scope="module")
