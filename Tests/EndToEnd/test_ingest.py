@@ -376,3 +376,17 @@ def test_memory_stays_flat_over_any_number_of_lines(sandbox):
     assert stderr.splitlines()[-2] == (
         f"stormrange: {SOURCE} (as3935): 299 readings, 299400 repeats, 0 noise, 0 disturbers, 1 wrap")
     assert many - few < 16_000, f"peak {many} KiB against {few} KiB for ten lines"
+
+
+def test_a_long_ingest_holds_about_what_one_started_on_its_history_does(sandbox):
+    """50,000 readings recorded by one `ingest` leave it holding no more than one started afresh on
+    the history they made, give or take 28 MB: what an `undo` or a later `delete N` would need is
+    not kept for a one-shot command, which none can follow (it held 38 MB more, a step and a copy of
+    each entry it recorded)."""
+    lines = b"".join(f"{5 + index % 40}\n".encode() for index in range(50_000))
+    status, stderr, long_running = peak_memory_kib(sandbox, ["ingest", "km"], [lines])
+    assert status == 0, stderr
+    assert "50000 readings" in stderr
+    status, stderr, fresh = peak_memory_kib(sandbox, ["ingest", "km"], [b"7\n"])
+    assert status == 0, stderr
+    assert long_running - fresh < 28_000, f"peak {long_running} KiB against {fresh} KiB afresh"

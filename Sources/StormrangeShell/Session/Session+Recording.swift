@@ -42,7 +42,9 @@ extension Session {
     }
     remember(.removeAdded(entry))
     saved(.added(index: index))
-    shownNumbers.showed(index - 1..<index, of: history.entries)
+    // What a later `delete N` checks; a one-shot command has no later one, and a long-running one
+    // would keep a second copy of every entry it records.
+    if canUndoLater { shownNumbers.showed(index - 1..<index, of: history.entries) }
     if let warning { warn(warning) }
     say(Self.confirmation(index: index, measurement, unit: unit) + (remark.map { ", \($0)" } ?? ""))
     if let hint { say(hint) }

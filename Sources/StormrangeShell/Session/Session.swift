@@ -173,8 +173,12 @@ package final class Session {
     }
   }
 
-  /// Records a change for `undo`.
-  func remember(_ step: UndoStep) { undoSteps.append(step) }
+  /// Records a change for `undo`: not in a one-shot command, which no `undo` can follow, so that a
+  /// long-running one (`ingest`, `mqtt`) does not hold a step for every measurement it records.
+  func remember(_ step: UndoStep) {
+    guard canUndoLater else { return }
+    undoSteps.append(step)
+  }
 
   /// Whether `undo` can still revert a change once the command that made it is over: not for a
   /// one-shot command, whose process ends with it. Messages promise an undo only then.
