@@ -144,14 +144,7 @@ def memory_over_a_day(binary, work, rate, hours=24):
             samples["ingest"].append(resident_mb(ingest.pid))
             samples["watch"].append(resident_mb(watch.pid))
     finally:
-        # watch first: closing the pipe of an ingest that died would raise.
-        watch.terminate()
-        watch.wait()
-        try:
-            ingest.stdin.close()
-        except BrokenPipeError:
-            pass
-        ingest.wait()
+        end_both(ingest, watch)
     fresh = fresh_processes(binary, history, start + datetime.timedelta(seconds=strike * every / 3))
     return {**samples, "cells": most_cells, "lines": lines, "strikes": strike, "fresh": fresh}
 
@@ -174,10 +167,16 @@ def fresh_processes(binary, history, end):
         ingest.stdout.readline()  # its confirmation: the strike is saved
         return {"ingest": resident_mb(ingest.pid), "watch": resident_mb(watch.pid)}
     finally:
-        watch.terminate()
-        watch.wait()
-        try:
-            ingest.stdin.close()
-        except BrokenPipeError:
-            pass
-        ingest.wait()
+        end_both(ingest, watch)
+
+
+def end_both(ingest, watch):
+    """Ends `watch` and then `ingest`, at the end of its input: watch first, since closing the pipe
+    of an ingest that died raises."""
+    watch.terminate()
+    watch.wait()
+    try:
+        ingest.stdin.close()
+    except BrokenPipeError:
+        pass
+    ingest.wait()
