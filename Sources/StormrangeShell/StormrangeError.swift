@@ -37,6 +37,8 @@ package enum StormrangeError: Error, Equatable, Sendable {
   case stopwatchUncertain(flashWaited: Bool, thunderWaited: Bool, seconds: Double)
   /// `undo` with nothing changed in this session.
   case nothingToUndo
+  /// Every step `undo` still held was undone, and older ones were forgotten (``Session/undoDepth``).
+  case nothingMoreToUndo(depth: Int)
   /// The line's bytes are not UTF-8 text.
   case invalidEncoding
   /// A one-shot command's arguments are not UTF-8 text, other than in a PATH (a file name is bytes).
@@ -104,6 +106,9 @@ package enum StormrangeError: Error, Equatable, Sendable {
         + "to within \(FixedPoint.fixed(seconds, digits: 2)) s; " + Self.untimedAdvice
     case .nothingToUndo:
       return "nothing to undo: no change has been made in this session"
+    case .nothingMoreToUndo(let depth):
+      return "nothing more to undo: a session keeps its last \(depth) changes or more for undo, "
+        + "and the older ones are forgotten"
     case .invalidEncoding:
       return "the line is not valid UTF-8 text, so it was not run; save the input as UTF-8"
     case .argumentsNotUTF8:

@@ -9,7 +9,9 @@ struct UndoCommand: Command {
 
   func run(_ arguments: CommandArguments, in session: Session) throws(StormrangeError) -> Outcome {
     try expectArguments(arguments, atMost: 0)
-    guard let step = session.undoSteps.last else { throw .nothingToUndo }
+    guard let step = session.undoSteps.last else {
+      throw session.forgotUndoSteps ? .nothingMoreToUndo(depth: session.undoDepth) : .nothingToUndo
+    }
     let description = try step.apply(in: session, unit: session.currentSettings.unit)
     session.undoSteps.removeLast()
     session.saved(.undone(description))

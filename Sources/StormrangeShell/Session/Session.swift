@@ -57,8 +57,14 @@ package final class Session {
   /// The time zone dates and clock times are shown in: the process's local zone (`TZ`), unless
   /// the executable or a test passes another.
   package var localTime = LocalTime.system
-  /// How to revert this session's changes, newest last.
+  /// How to revert this session's changes, newest last: at least the last ``undoDepth``.
   var undoSteps: [UndoStep] = []
+  /// How many changes `undo` can revert at least. Older steps are forgotten, `undoDepth` at a time
+  /// once twice as many are kept, so that a batch a detector pipes in for days does not hold a step
+  /// for every measurement it adds.
+  package var undoDepth = 1000
+  /// Whether older steps were forgotten (`undo` then says why there is nothing more to undo).
+  private(set) var forgotUndoSteps = false
   /// How many undo steps there were when the current group began.
   private var undoStepsBeforeGroup: Int?
   /// What the measurement numbers this session printed stood for (see ``ShownNumbers``).
@@ -178,6 +184,15 @@ package final class Session {
   func remember(_ step: UndoStep) {
     guard canUndoLater else { return }
     undoSteps.append(step)
+    forgetOldUndoSteps()
+  }
+
+  /// Forgets all but the last ``undoDepth`` steps once there are twice as many; not within a group,
+  /// whose failure removes the steps it added by their positions.
+  private func forgetOldUndoSteps() {
+    guard undoStepsBeforeGroup == nil, undoSteps.count >= 2 * undoDepth else { return }
+    undoSteps.removeFirst(undoSteps.count - undoDepth)
+    forgotUndoSteps = true
   }
 
   /// Whether `undo` can still revert a change once the command that made it is over: not for a
@@ -212,5 +227,6 @@ package final class Session {
       shownNumbers = shownBefore
       throw .store(error)
     }
+    forgetOldUndoSteps()
   }
 }

@@ -5,7 +5,6 @@ import Testing
 
 @testable import StormrangeShell
 
-
 @Suite struct UndoCommandTests {
   @Test func undoRevertsThisSessionsChangesNewestFirst() throws {
     let test = TestSession()
@@ -15,6 +14,24 @@ import Testing
     #expect(try test.reloadedHistory().isEmpty)
     #expect(test.run("undo"))
     #expect(test.errors.text.contains("nothing to undo"))
+  }
+
+  /// A batch a detector pipes in for days keeps a bounded number of undo steps.
+  @Test func aSessionForgetsAllButItsLastChangesOnceItHasTwiceAsMany() throws {
+    let test = TestSession()
+    test.session.undoDepth = 3
+    test.runAll((1...5).map { "add \($0)" })
+    test.runAll(["undo"])
+    #expect(try test.reloadedHistory().map(\.delay) == [1, 2, 3, 4], "five steps are kept: fewer than six")
+    test.runAll(["add 5", "add 6"])
+    test.runAll(["undo", "undo", "undo"])
+    #expect(try test.reloadedHistory().map(\.delay) == [1, 2, 3])
+    #expect(test.run("undo"))
+    #expect(
+      test.errors.text.contains(
+        "nothing more to undo: a session keeps its last 3 changes or more for undo, and the older ones "
+          + "are forgotten"))
+    #expect(try test.reloadedHistory().map(\.delay) == [1, 2, 3])
   }
 
   @Test func undoOfAnAddKeepsWhatAnotherProcessAddedMeanwhile() throws {
