@@ -17,6 +17,15 @@ package struct HistoryEntry: Equatable, Sendable {
     self.otherKeys = otherKeys
   }
 
+  /// The entry without its cached bytes, to keep beside the history: bytes read from a file are a
+  /// slice of the whole file, and an entry kept after the history was read again would keep that
+  /// file's copy alive.
+  package var withoutBytes: HistoryEntry {
+    var entry = self
+    entry.encodedXML = nil
+    return entry
+  }
+
   /// Two entries are the same when they hold the same values; their cached bytes do not count.
   package static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
     lhs.measurement == rhs.measurement && lhs.otherKeys == rhs.otherKeys

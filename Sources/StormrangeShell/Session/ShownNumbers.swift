@@ -23,12 +23,14 @@ struct ShownNumbers {
       entries = history  // Shares the history's storage: a whole listing costs no copy.
       return
     }
-    // In place, so that a batch of thousands of adds, each printing its number, stays linear.
+    // In place, so that a batch of thousands of adds, each printing its number, stays linear; and
+    // without their bytes, which may be slices of a whole file read after another process changed
+    // it: a batch beside an `ingest` would keep a copy of the file for each of its changes.
     if shown.count < positions.lowerBound {
-      shown.append(contentsOf: history[shown.count..<positions.lowerBound])
+      shown.append(contentsOf: history[shown.count..<positions.lowerBound].lazy.map(\.withoutBytes))
     }
     let end = positions.upperBound == history.count ? shown.count : min(positions.upperBound, shown.count)
-    shown.replaceSubrange(positions.lowerBound..<end, with: history[positions])
+    shown.replaceSubrange(positions.lowerBound..<end, with: history[positions].lazy.map(\.withoutBytes))
     entries = shown
   }
 
