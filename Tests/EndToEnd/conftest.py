@@ -80,6 +80,16 @@ SHOW_ROW = re.compile(r"^\s*(\d+)\s+(\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d)\b")
 ERROR = re.compile(r"^stormrange: line (\d+): (.+)$")
 
 
+def peak_kib(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM), in KiB, read while it runs. wait4's
+    `ru_maxrss` would not do: it counts the pages of the test process the child was forked from,
+    hundreds of MB late in a run, whatever the child's own were."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
 def confirmation(line: str) -> tuple[int, str, float]:
     """(index, "2.06 km", delay) from a confirmation line."""
     match = CONFIRMATION.match(line)

@@ -11,9 +11,7 @@ import threading
 import time
 import tty
 
-from pathlib import Path
-
-from conftest import confirmation, read_line
+from conftest import confirmation, peak_kib, read_line
 from guarantee_support import crashed
 from test_signals_lock_wait import lock_held, wait_until_waiting
 
@@ -389,8 +387,7 @@ def test_a_batch_beside_another_writer_holds_no_copy_of_the_file_per_change(sand
                 process.stdin.write(b"add 5\n")
                 process.stdin.flush()
                 confirmation(process.stdout.readline().decode())
-            status = Path(f"/proc/{process.pid}/status").read_text()
-            return int(re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)[1])
+            return peak_kib(process.pid)
         finally:
             process.stdin.close()
             assert process.wait(timeout=30) == 0, process.stderr.read().decode()

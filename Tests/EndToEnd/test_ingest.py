@@ -10,16 +10,15 @@ import contextlib
 import datetime
 import json
 import os
-import re
 import signal
 import subprocess
 import threading
-from pathlib import Path
 
 import pytest
 
 import detector_packets as wh57
 from detector_packets import INTERFERENCE, NO_STORM, NOISE, RESET, STRIKE
+from conftest import peak_kib
 from guarantee_support import LineProcess
 
 SENSOR = 67016
@@ -393,8 +392,7 @@ def ingest_peak_kib(sandbox, count: int) -> int:
         for _ in range(count):
             assert process.stdout.readline(), process.stderr.read().decode()
         writer.join(timeout=60)
-        status = Path(f"/proc/{process.pid}/status").read_text()
-        return int(re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)[1])
+        return peak_kib(process.pid)
     finally:
         process.stdin.close()
         assert process.wait(timeout=60) == 0, process.stderr.read().decode()

@@ -22,6 +22,7 @@ from mqtt_support import (
     services,  # noqa: F401 (a fixture)
     status_of,
 )
+from conftest import peak_kib
 from test_mqtt import add, iso
 
 
@@ -172,14 +173,6 @@ def test_a_tasmota_topic_dot_or_dot_dot_is_not_a_source(sandbox, broker, service
     poll("two readings", lambda: len(json.loads(sandbox.run("show", "--json").stdout)) == 2)
     assert {row["source"] for row in json.loads(sandbox.run("show", "--json").stdout)} == {"tasmota"}
     assert service.signal(signal.SIGTERM) == 0
-
-
-def peak_kib(pid: int) -> int:
-    """The process's peak resident memory so far (VmHWM), in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    raise AssertionError("no VmHWM")
 
 
 def test_a_payload_over_4_mib_is_refused_within_one_payload_of_idle(sandbox, broker, services, tmp_path):
