@@ -90,6 +90,28 @@ def peak_kib(pid: int) -> int:
     raise AssertionError("no VmHWM")
 
 
+# GNU time: it runs a command as its own child, so the peak it reports is that command's alone.
+PEAK_TIMER = "/usr/bin/time"
+
+
+def under_peak_timer(argv: list, report: Path) -> list:
+    """`argv` run under GNU time, which writes the peak resident memory of `argv`'s process, in KiB,
+    to `report` when it ends. wait4's `ru_maxrss` for a child of the test process would not do: it
+    counts the pages of the process it was forked from, hundreds of MB late in a run, so a bound
+    on it could not fail. GNU time's own child is forked from GNU time, a process of a megabyte."""
+    return [PEAK_TIMER, "--format=%M", f"--output={report}", *argv]
+
+
+def peak_timer_outcome(wait_status: int, report: Path) -> tuple:
+    """(exit status, peak KiB) of a command run `under_peak_timer`: the status as subprocess gives
+    it (-N for a signal N), where GNU time exits with 128 + N."""
+    lines = report.read_text().splitlines()
+    status = os.waitstatus_to_exitcode(wait_status)
+    if lines and (signalled := re.fullmatch(r"Command terminated by signal (\d+)", lines[0])):
+        status = -int(signalled[1])
+    return status, int(lines[-1])
+
+
 def confirmation(line: str) -> tuple[int, str, float]:
     """(index, "2.06 km", delay) from a confirmation line."""
     match = CONFIRMATION.match(line)

@@ -6,12 +6,16 @@ import os
 import re
 import pty
 import resource
+import shutil
+import signal
 import subprocess
+import tempfile
 import threading
 import time
 import tty
+from pathlib import Path
 
-from conftest import confirmation, peak_kib, read_line
+from conftest import confirmation, peak_kib, peak_timer_outcome, read_line, under_peak_timer
 from guarantee_support import crashed
 from test_signals_lock_wait import lock_held, wait_until_waiting
 
@@ -24,7 +28,7 @@ MEMORY_ALLOWANCE_KIB = 64_000_000 // 1024
 
 def run_measured(sandbox, chunks) -> tuple[int, str, str, int]:
     """Runs a batch fed `chunks` (an iterable of bytes) on a pipe by another thread; returns its exit
-    status, stdout, stderr and peak resident memory in KiB (from wait4, so for this process alone).
+    status, stdout, stderr and peak resident memory in KiB (its own, `under_peak_timer`).
 
     The process may use at most 512 MiB of data, so that a reader that hoards input fails here
     rather than taking the machine's memory."""
@@ -32,9 +36,10 @@ def run_measured(sandbox, chunks) -> tuple[int, str, str, int]:
     def limit_memory():
         resource.setrlimit(resource.RLIMIT_DATA, (512 * MEBIBYTE, 512 * MEBIBYTE))
 
+    report = Path(tempfile.mkdtemp()) / "peak-memory"
     process = subprocess.Popen(
-        [sandbox.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=sandbox.env, cwd=sandbox.home, preexec_fn=limit_memory,
+        under_peak_timer([sandbox.binary], report), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home, preexec_fn=limit_memory, start_new_session=True,
     )
     collected = {}
 
@@ -62,21 +67,22 @@ def run_measured(sandbox, chunks) -> tuple[int, str, str, int]:
 
     def kill():
         hung.set()
-        process.kill()
+        os.killpg(process.pid, signal.SIGKILL)
 
     watchdog = threading.Timer(300, kill)
     watchdog.start()
     try:
-        _, wait_status, usage = os.wait4(process.pid, 0)
+        _, wait_status = os.waitpid(process.pid, 0)
     finally:
         watchdog.cancel()
-    process.returncode = os.waitstatus_to_exitcode(wait_status)
     for thread in threads:
         thread.join(timeout=60)
     assert not hung.is_set(), "the batch hung"
+    process.returncode, peak = peak_timer_outcome(wait_status, report)
+    shutil.rmtree(report.parent)
     return (
         process.returncode, collected["stdout"].decode("utf-8", "replace"),
-        collected["stderr"].decode("utf-8", "replace"), usage.ru_maxrss,
+        collected["stderr"].decode("utf-8", "replace"), peak,
     )
 
 

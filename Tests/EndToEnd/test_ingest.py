@@ -10,15 +10,18 @@ import contextlib
 import datetime
 import json
 import os
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
+from pathlib import Path
 
 import pytest
 
 import detector_packets as wh57
 from detector_packets import INTERFERENCE, NO_STORM, NOISE, RESET, STRIKE
-from conftest import peak_kib
+from conftest import peak_kib, peak_timer_outcome, under_peak_timer
 from guarantee_support import LineProcess
 
 SENSOR = 67016
@@ -324,9 +327,11 @@ def test_a_time_without_a_zone_is_local_time(sandbox):
 
 def peak_memory_kib(sandbox, args: list[str], chunks) -> tuple[int, str, int]:
     """Runs stormrange with `args`, fed `chunks` on a pipe by another thread; returns its status,
-    stderr and peak resident memory in KiB (from wait4, for this process alone)."""
-    process = subprocess.Popen([sandbox.binary, *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home)
+    stderr and peak resident memory in KiB (its own, `under_peak_timer`)."""
+    report = Path(tempfile.mkdtemp()) / "peak-memory"
+    process = subprocess.Popen(under_peak_timer([sandbox.binary, *args], report), stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home,
+                               start_new_session=True)
     errors = []
 
     def feed():
@@ -340,15 +345,17 @@ def peak_memory_kib(sandbox, args: list[str], chunks) -> tuple[int, str, int]:
                threading.Thread(target=lambda: errors.append(process.stderr.read()), daemon=True)]
     for thread in threads:
         thread.start()
-    watchdog = threading.Timer(300, process.kill)
+    watchdog = threading.Timer(300, lambda: os.killpg(process.pid, signal.SIGKILL))
     watchdog.start()
     try:
-        _, wait_status, usage = os.wait4(process.pid, 0)
+        _, wait_status = os.waitpid(process.pid, 0)
     finally:
         watchdog.cancel()
     for thread in threads:
         thread.join(timeout=60)
-    return os.waitstatus_to_exitcode(wait_status), b"".join(errors).decode(), usage.ru_maxrss
+    status, peak = peak_timer_outcome(wait_status, report)
+    shutil.rmtree(report.parent)
+    return status, b"".join(errors).decode(), peak
 
 
 def test_memory_stays_flat_over_any_number_of_lines(sandbox):
