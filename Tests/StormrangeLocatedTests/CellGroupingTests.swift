@@ -60,6 +60,7 @@ import Testing
   @Test(arguments: [false, true]) func atLeastNineInTenStrikesAreGroupedWithTheirCell(changing: Bool) throws {
     var total = Score()
     var worst = 1.0
+    var trueCells = 0
     for seed in 1...12 as ClosedRange<UInt64> {
       var random = SimulationRandom(seed: seed, stream: "cells")
       let network =
@@ -71,10 +72,17 @@ import Testing
       total.whole += score.whole
       total.right += score.right
       total.strikes += score.strikes
+      total.cells += score.cells
+      trueCells += network.cells.count
     }
     // Splitting a cell into many would keep each pure: each true cell's strikes of a minute are
     // mostly in one cell, too.
     #expect(total.completeness >= 0.9, "\(total.whole) of \(total.strikes) strikes with most of their cell's")
+    // A cell's stray strikes starting cells of their own made 61 cells of 31 (issue 33's scoring
+    // found them): a phantom cell is listed with a chance, and may lead.
+    #expect(
+      Double(total.cells) <= 1.5 * Double(trueCells), "\(total.cells) cells found for \(trueCells) true cells"
+    )
     #expect(
       total.share >= 0.9,
       "\(total.right) of \(total.strikes) strikes grouped right; worst network \(worst); whole \(total.completeness)"

@@ -6,6 +6,12 @@ package enum CellRule {
   /// so a group's mean lies within about 6 km of the centre; cells closer than this are one cell
   /// to any rule that reads positions alone.
   package static let gate = 8_000.0
+  /// Metres: how far from where a cell is expected a group of one strike may lie and still join
+  /// it, whatever the cell's gate. A strike scatters up to 2.5 km about its cell's centre (one
+  /// standard deviation each way) and the network places it within up to 2 km more, so three
+  /// standard deviations of the two reach about 9.6 km; the mean of a group of n strikes reaches
+  /// 1/√n of that. Without it, a cell's stray strikes beyond its gate start cells of their own.
+  package static let loneStrikeReach = 9_600.0
   /// Metres: the narrowest gate, for a cell whose groups lie close about its track.
   package static let narrowestGate = 4_000.0
   /// A cell's gate is this many times its groups' spread about its track (root mean square), within

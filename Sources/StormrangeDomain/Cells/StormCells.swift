@@ -5,8 +5,9 @@ import FoundationEssentials
 ///
 /// The rule reads the measurements in date order:
 /// - A located group joins the cell, among those with a group in the last 30 minutes
-///   (``Storm/separatingGap``), that is expected nearest its place, within ``CellRule/gate``, or
-///   else starts a cell. Two cells it could join that are expected within
+///   (``Storm/separatingGap``), that is expected nearest its place, within the cell's gate (or,
+///   for a group of few strikes, within ``CellRule/loneStrikeReach`` / √strikes), or else starts a
+///   cell. Two cells it could join that are expected within
 ///   ``CellRule/mergeDistance`` of each other become one: the younger joins the older.
 /// - Timed thunder with a bearing joins the cell its line points at (``CellRule/bearingTolerance``),
 ///   the nearest to the line when several do; it does not move the cell.
@@ -80,7 +81,9 @@ package struct StormCells: Sendable {
       guard let expected = tracks[track].expectation(at: fix.seconds) else { continue }
       let position = (east: expected.east, north: expected.north)
       let gap = distance(position, (fix.east, fix.north))
-      if gap <= expected.gate { near.append(Candidate(track: track, position: position, gap: gap)) }
+      if gap <= max(expected.gate, CellRule.loneStrikeReach / fix.weight.squareRoot()) {
+        near.append(Candidate(track: track, position: position, gap: gap))
+      }
     }
     near.sort { $0.gap != $1.gap ? $0.gap < $1.gap : $0.track < $1.track }
     guard let nearest = near.first else {

@@ -55,6 +55,22 @@ import Testing
     #expect(cells(history) == [Array(0..<20)])
   }
 
+  /// Found by scoring the cells' chances: a cell's stray strikes, each a group of its own a little
+  /// beyond its gate (a strike scatters up to 2.5 km about the centre, and is placed within 2 km),
+  /// started cells of their own, so 2.8 true cells showed as 4.4. A lone strike joins its cell up
+  /// to 9.6 km from where the cell is expected, a pair to 6.8 km; a group of nine strikes as far is
+  /// another cell.
+  @Test func aCellsLoneStrayStrikeJoinsItWhereAGroupOfManyStartsAnother() {
+    // A tight cell 30 km west, a group of 20 strikes every minute: its gate is the narrowest, 4 km.
+    var history = (0..<20).map { group(minutes: Double($0), east: -30, north: 0, strikes: 20) }
+    history.append(group(minutes: 20, east: -30, north: 9, strikes: 1))
+    history.append(group(minutes: 20.5, east: -30, north: -6.5, strikes: 2))
+    #expect(cells(history) == [Array(0..<22)])
+    history.append(group(minutes: 21, east: -30, north: 10, strikes: 1))
+    history.append(group(minutes: 21.5, east: -30, north: -9, strikes: 9))
+    #expect(cells(history) == [Array(0..<22), [22], [23]])
+  }
+
   @Test func twoCellsThatMeetBecomeOneUnderTheOlderNumber() {
     // The second is born 20 km east of the first and comes to it at 15 m/s.
     var history: [Measurement] = []
