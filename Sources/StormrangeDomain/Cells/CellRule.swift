@@ -7,10 +7,12 @@ package enum CellRule {
   /// to any rule that reads positions alone.
   package static let gate = 8_000.0
   /// Metres: how far from where a cell is expected a group of one strike may lie and still join
-  /// it, whatever the cell's gate. A strike scatters up to 2.5 km about its cell's centre (one
-  /// standard deviation each way) and the network places it within up to 2 km more, so three
-  /// standard deviations of the two reach about 9.6 km; the mean of a group of n strikes reaches
-  /// 1/√n of that. Without it, a cell's stray strikes beyond its gate start cells of their own.
+  /// it as one of its stray strikes, beyond its gate. A strike scatters up to 2.5 km about its
+  /// cell's centre (one standard deviation each way) and the network places it within up to 2 km
+  /// more, so three standard deviations of the two reach about 9.6 km; the mean of a group of n
+  /// strikes reaches 1/√n of that. Without it, a cell's stray strikes beyond its gate start cells
+  /// of their own. A stray does not move its cell or widen its gate, and a group within 10 km of
+  /// the observer is never taken as a farther cell's stray (``StormCells``).
   package static let loneStrikeReach = 9_600.0
   /// Metres: the narrowest gate, for a cell whose groups lie close about its track.
   package static let narrowestGate = 4_000.0

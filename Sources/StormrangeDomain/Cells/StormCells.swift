@@ -5,10 +5,12 @@ import FoundationEssentials
 ///
 /// The rule reads the measurements in date order:
 /// - A located group joins the cell, among those with a group in the last 30 minutes
-///   (``Storm/separatingGap``), that is expected nearest its place, within the cell's gate (or,
-///   for a group of few strikes, within ``CellRule/loneStrikeReach`` / √strikes), or else starts a
-///   cell. Two cells it could join that are expected within
-///   ``CellRule/mergeDistance`` of each other become one: the younger joins the older.
+///   (``Storm/separatingGap``), that is expected nearest its place, within the cell's gate. Two
+///   cells it could join that are expected within ``CellRule/mergeDistance`` of each other become
+///   one: the younger joins the older. A group within no cell's gate joins the nearest as one of
+///   its stray strikes when it lies within ``CellRule/loneStrikeReach`` / √strikes and farther
+///   than 10 km from the observer: a member of the cell that neither moves it nor widens its gate.
+///   Otherwise it starts a cell.
 /// - Timed thunder with a bearing joins the cell its line points at (``CellRule/bearingTolerance``),
 ///   the nearest to the line when several do; it does not move the cell.
 /// - Every other measurement (timed thunder with no bearing, or none pointing at a cell, and a
@@ -77,16 +79,27 @@ package struct StormCells: Sendable {
     _ index: Int, _ fix: CellTrack.Fix, among live: [Int], in tracks: inout [CellTrack]
   ) {
     var near: [Candidate] = []
+    // The nearest cell the group reaches only as a stray strike would (``CellRule/loneStrikeReach``).
+    var reached: Candidate?
+    let reach = strayReach(of: fix)
     for track in live {
       guard let expected = tracks[track].expectation(at: fix.seconds) else { continue }
       let position = (east: expected.east, north: expected.north)
       let gap = distance(position, (fix.east, fix.north))
-      if gap <= max(expected.gate, CellRule.loneStrikeReach / fix.weight.squareRoot()) {
+      if gap <= expected.gate {
         near.append(Candidate(track: track, position: position, gap: gap))
+      } else if gap <= reach, reached.map({ gap < $0.gap }) ?? true {
+        reached = Candidate(track: track, position: position, gap: gap)
       }
     }
     near.sort { $0.gap != $1.gap ? $0.gap < $1.gap : $0.track < $1.track }
     guard let nearest = near.first else {
+      if let reached {
+        // A member, but not one of the groups that place the cell: strays widening its gate would
+        // let a second cell's groups in too.
+        tracks[reached.track].add(index, at: fix.seconds)
+        return
+      }
       tracks.append(CellTrack(number: tracks.count + 1, isPlaced: true))
       tracks[tracks.count - 1].add(index, at: fix.seconds, fix: fix)
       return
@@ -100,6 +113,17 @@ package struct StormCells: Sendable {
       tracks[other] = CellTrack(number: tracks[other].number, isPlaced: true)
     }
     tracks[oldest].add(index, at: fix.seconds, fix: fix)
+  }
+
+  /// Metres from where a cell is expected within which the group `fix` joins it as one of its stray
+  /// strikes, beyond its gate: ``CellRule/loneStrikeReach`` / √strikes, and none for a group within
+  /// ``SafetyAdvice/closeDistance`` of the observer. Taking a storm forming near the observer for
+  /// a farther cell's strays would say that the storm that matters is the farther one.
+  private static func strayReach(of fix: CellTrack.Fix) -> Double {
+    guard (fix.east * fix.east + fix.north * fix.north).squareRoot() > SafetyAdvice.closeDistance else {
+      return 0
+    }
+    return CellRule.loneStrikeReach / fix.weight.squareRoot()
   }
 
   /// A live cell a located group could join.

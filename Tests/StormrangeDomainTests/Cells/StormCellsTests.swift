@@ -71,6 +71,33 @@ import Testing
     #expect(cells(history) == [Array(0..<22), [22], [23]])
   }
 
+  /// Found by a probe: a storm forming 3 km away was taken for the strays of a cell 11 km away,
+  /// and `status` led with that cell (its chance 4 in 10, where the storm overhead was certain).
+  @Test func aStormFormingWithin10kmIsNoFartherCellsStrays() {
+    var history = (0..<20).map { group(minutes: Double($0), east: 0, north: 11, strikes: 20) }
+    history += [
+      group(minutes: 10.5, east: 0.1, north: 3, strikes: 1),
+      group(minutes: 12.5, east: -0.1, north: 3, strikes: 1),
+    ]
+    history += (14..<20).map { group(minutes: Double($0) + 0.5, east: 0, north: 3, strikes: 6) }
+    history.sort { $0.date < $1.date }
+    let near = history.indices.filter { history[$0].distance < 5_000 }
+    #expect(cells(history) == [history.indices.filter { !near.contains($0) }, near])
+  }
+
+  /// Found by a probe: strays placed the cell and widened its gate, so that a second cell's groups
+  /// were taken in after a few of them. A stray is its cell's, but does not move it.
+  @Test func strayStrikesDoNotWidenACellsGate() {
+    var history = (0..<20).map { group(minutes: Double($0), east: -30, north: 0, strikes: 20) }
+    history += [
+      group(minutes: 20, east: -30, north: 9, strikes: 1),
+      group(minutes: 20.2, east: -30, north: -9, strikes: 1),
+      group(minutes: 20.4, east: -21, north: 0, strikes: 1),
+    ]
+    history.append(group(minutes: 21, east: -30, north: 6, strikes: 6))
+    #expect(cells(history) == [Array(0..<23), [23]])
+  }
+
   @Test func twoCellsThatMeetBecomeOneUnderTheOlderNumber() {
     // The second is born 20 km east of the first and comes to it at 15 m/s.
     var history: [Measurement] = []
