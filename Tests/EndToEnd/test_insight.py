@@ -72,7 +72,9 @@ def test_status_one_shot(sandbox, storm):
     assert lines[6] == "           lightning within about 10 km in the last 30 minutes"
     lines = [lines[0], lines[1], lines[2], lines[5], lines[7]]
     # The last thunder was 15 s after a flash a minute ago: the all-clear is 29 minutes and some seconds off.
-    countdown = re.match(r"all clear  in (\d\d):(\d\d) \(at (\d\d:\d\d:\d\d)\) if no more thunder is heard$", lines[4])
+    # After 23:30 the all-clear is tomorrow, and shown with its date.
+    countdown = re.match(
+        r"all clear  in (\d\d):(\d\d) \(at (?:\d{4}-\d\d-\d\d )?(\d\d:\d\d:\d\d)\) if no more thunder is heard$", lines[4])
     assert countdown, lines[4]
     assert 28 * 60 < int(countdown[1]) * 60 + int(countdown[2]) <= 29 * 60 + 15
     all_clear = storm + datetime.timedelta(seconds=15 + 30 * 60)
@@ -124,7 +126,7 @@ def test_summary_after_each_measurement_only_at_the_prompt(sandbox, storm):
         assert re.match(r"#8  3\.09 km  \(delay 9\.00 s\)$", lines[-2]), lines
         assert re.match(
             r"  ± 0\.15 km · approaching at \d+ ± \d+ km/h · centre within 10 km"
-            r" · passes \d+\.\d\d km( [NESW]{1,3})? at \d\d:\d\d"
+            r" · passes \d+\.\d\d km( [NESW]{1,3})? at (\d{4}-\d\d-\d\d )?\d\d:\d\d"  # dated when tomorrow
             r" · shelter now, lightning within 10 km$",
             lines[-1],
         ), lines

@@ -146,8 +146,9 @@ def test_add_refuses_thunder_after_now_and_says_why(sandbox):
     result = sandbox.run("add", "300", "at", iso(now + datetime.timedelta(seconds=50)))
     assert result.status == 1
     assert re.fullmatch(
-        r"stormrange: the thunder of a flash at \d\d:\d\d:\d\d with a delay of 300\.00 s would be heard at "
-        r"\d\d:\d\d:\d\d, after now \(\d\d:\d\d:\d\d\): add it once you hear the thunder\n",
+        # A time of another day than now's is shown with its date (the thunder, just before midnight).
+        r"stormrange: the thunder of a flash at (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d with a delay of 300\.00 s would be "
+        r"heard at (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d, after now \(\d\d:\d\d:\d\d\): add it once you hear the thunder\n",
         result.stderr,
     ), result.stderr
     assert not sandbox.history_path.exists()

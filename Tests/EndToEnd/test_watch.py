@@ -322,7 +322,8 @@ ADVICE = re.compile(
     r"advice +SHELTER NOW: thunder was heard .+ ago \(\d\d:\d\d:\d\d\); when thunder roars, go indoors "
     r"lightning within about 10 km in the last 30 minutes"
 )
-ALL_CLEAR = re.compile(r"all clear +in \d\d:\d\d \(at \d\d:\d\d:\d\d\) if no more thunder is heard")
+# Dated when it is tomorrow (after 23:30).
+ALL_CLEAR = re.compile(r"all clear +in \d\d:\d\d \(at (\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\) if no more thunder is heard")
 
 
 @pytest.mark.parametrize(
