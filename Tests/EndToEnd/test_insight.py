@@ -145,7 +145,8 @@ def test_plot_fits_80_columns_with_block_characters(sandbox, storm):
     assert lines[0].startswith("current storm: 6 measurements from ")
     assert lines[1].startswith("distance (km)")
     assert "█" in result.stdout and "└" in result.stdout
-    assert any(line.strip() == "local time" for line in lines)
+    # A storm across midnight has dates on its axis.
+    assert any(line.strip() in ("local time", "local date and time") for line in lines), lines[-3:]
     trend = re.match(r"trend: approaching at (\d+) ± (\d+) km/h$", lines[-1])
     assert trend, lines[-1]
     assert abs(int(trend[1]) - 31) <= 2 * int(trend[2]), lines[-1]
@@ -181,7 +182,8 @@ def test_stats_one_line_per_storm(sandbox, storm):
     lines = result.out_lines
     assert lines[0].split() == ["storm", "start", "end", "count", "nearest", "farthest", "mean"]
     assert lines[1].split() == ["1", "2026-07-01", "12:00", "12:20", "2", "3.43", "km", "6.86", "km", "5.15", "km"]
-    assert lines[2].split()[4:] == ["6", "5.15", "km", "15.44", "km", "10.30", "km"]
+    # The last seven columns: a storm across midnight shows its end with its date.
+    assert lines[2].split()[-7:] == ["6", "5.15", "km", "15.44", "km", "10.30", "km"]
     assert lines[3] == "2 storms, 8 measurements; storm 2 is the current one"
 
 
