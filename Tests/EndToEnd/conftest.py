@@ -9,9 +9,11 @@ import plistlib
 import re
 import select
 import shutil
+import signal
 import stat
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -94,22 +96,47 @@ def peak_kib(pid: int) -> int:
 PEAK_TIMER = "/usr/bin/time"
 
 
-def under_peak_timer(argv: list, report: Path) -> list:
-    """`argv` run under GNU time, which writes the peak resident memory of `argv`'s process, in KiB,
-    to `report` when it ends. wait4's `ru_maxrss` for a child of the test process would not do: it
-    counts the pages of the process it was forked from, hundreds of MB late in a run, so a bound
-    on it could not fail. GNU time's own child is forked from GNU time, a process of a megabyte."""
-    return [PEAK_TIMER, "--format=%M", f"--output={report}", *argv]
+class PeakTimer:
+    """Runs a command under GNU time, which writes the peak resident memory of the command's process,
+    in KiB, to a report of its own when it ends; the report's directory goes when the `with` block
+    does. wait4's `ru_maxrss` for a child of the test process would not do: it counts the pages of
+    the process it was forked from, hundreds of MB late in a run, so a bound on it could not fail.
+    GNU time's own child is forked from GNU time, a process of a megabyte."""
 
+    def __init__(self, argv: list):
+        self.directory = Path(tempfile.mkdtemp())
+        report = self.directory / "peak-memory"
+        self.report = report
+        self.argv = [PEAK_TIMER, "--format=%M", f"--output={report}", *argv]
 
-def peak_timer_outcome(wait_status: int, report: Path) -> tuple:
-    """(exit status, peak KiB) of a command run `under_peak_timer`: the status as subprocess gives
-    it (-N for a signal N), where GNU time exits with 128 + N."""
-    lines = report.read_text().splitlines()
-    status = os.waitstatus_to_exitcode(wait_status)
-    if lines and (signalled := re.fullmatch(r"Command terminated by signal (\d+)", lines[0])):
-        status = -int(signalled[1])
-    return status, int(lines[-1])
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def wait(self, process: subprocess.Popen, limit: float = 300) -> tuple:
+        """(exit status, peak KiB or None, whether it hung) of `process`, started with `argv` in a
+        session of its own, which is killed whole if it runs `limit` seconds. The status is as subprocess gives
+        it (-N for a signal N), where GNU time exits with 128 + N."""
+        hung = threading.Event()
+
+        def kill():
+            hung.set()
+            os.killpg(process.pid, signal.SIGKILL)
+
+        watchdog = threading.Timer(limit, kill)
+        watchdog.start()
+        try:
+            _, wait_status = os.waitpid(process.pid, 0)
+        finally:
+            watchdog.cancel()
+        lines = self.report.read_text().splitlines()
+        status = os.waitstatus_to_exitcode(wait_status)
+        if lines and (signalled := re.fullmatch(r"Command terminated by signal (\d+)", lines[0])):
+            status = -int(signalled[1])
+        # GNU time killed with its command writes no report.
+        return status, int(lines[-1]) if lines else None, hung.is_set()
 
 
 def confirmation(line: str) -> tuple[int, str, float]:

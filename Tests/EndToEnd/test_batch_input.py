@@ -6,16 +6,12 @@ import os
 import re
 import pty
 import resource
-import shutil
-import signal
 import subprocess
-import tempfile
 import threading
 import time
 import tty
-from pathlib import Path
 
-from conftest import confirmation, peak_kib, peak_timer_outcome, read_line, under_peak_timer
+from conftest import PeakTimer, confirmation, peak_kib, read_line
 from guarantee_support import crashed
 from test_signals_lock_wait import lock_held, wait_until_waiting
 
@@ -28,7 +24,7 @@ MEMORY_ALLOWANCE_KIB = 64_000_000 // 1024
 
 def run_measured(sandbox, chunks) -> tuple[int, str, str, int]:
     """Runs a batch fed `chunks` (an iterable of bytes) on a pipe by another thread; returns its exit
-    status, stdout, stderr and peak resident memory in KiB (its own, `under_peak_timer`).
+    status, stdout, stderr and peak resident memory in KiB (its own, `PeakTimer`).
 
     The process may use at most 512 MiB of data, so that a reader that hoards input fails here
     rather than taking the machine's memory."""
@@ -36,50 +32,37 @@ def run_measured(sandbox, chunks) -> tuple[int, str, str, int]:
     def limit_memory():
         resource.setrlimit(resource.RLIMIT_DATA, (512 * MEBIBYTE, 512 * MEBIBYTE))
 
-    report = Path(tempfile.mkdtemp()) / "peak-memory"
-    process = subprocess.Popen(
-        under_peak_timer([sandbox.binary], report), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home, preexec_fn=limit_memory, start_new_session=True,
-    )
-    collected = {}
+    with PeakTimer([sandbox.binary]) as timer:
+        process = subprocess.Popen(
+            timer.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=sandbox.env,
+            cwd=sandbox.home, preexec_fn=limit_memory, start_new_session=True,
+        )
+        collected = {}
 
-    def feed():
-        try:
-            for chunk in chunks:
-                process.stdin.write(chunk)
-        except BrokenPipeError:
-            pass
-        finally:
+        def feed():
             try:
-                process.stdin.close()
+                for chunk in chunks:
+                    process.stdin.write(chunk)
             except BrokenPipeError:
                 pass
+            finally:
+                try:
+                    process.stdin.close()
+                except BrokenPipeError:
+                    pass
 
-    def collect(name):
-        collected[name] = getattr(process, name).read()
+        def collect(name):
+            collected[name] = getattr(process, name).read()
 
-    threads = [threading.Thread(target=feed, daemon=True)] + [
-        threading.Thread(target=collect, args=(name,), daemon=True) for name in ("stdout", "stderr")
-    ]
-    for thread in threads:
-        thread.start()
-    hung = threading.Event()
-
-    def kill():
-        hung.set()
-        os.killpg(process.pid, signal.SIGKILL)
-
-    watchdog = threading.Timer(300, kill)
-    watchdog.start()
-    try:
-        _, wait_status = os.waitpid(process.pid, 0)
-    finally:
-        watchdog.cancel()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not hung.is_set(), "the batch hung"
-    process.returncode, peak = peak_timer_outcome(wait_status, report)
-    shutil.rmtree(report.parent)
+        threads = [threading.Thread(target=feed, daemon=True)] + [
+            threading.Thread(target=collect, args=(name,), daemon=True) for name in ("stdout", "stderr")
+        ]
+        for thread in threads:
+            thread.start()
+        process.returncode, peak, hung = timer.wait(process)
+        for thread in threads:
+            thread.join(timeout=60)
+        assert not hung, "the batch hung"
     return (
         process.returncode, collected["stdout"].decode("utf-8", "replace"),
         collected["stderr"].decode("utf-8", "replace"), peak,

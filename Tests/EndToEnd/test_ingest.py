@@ -9,19 +9,15 @@ saving; bad lines warn with their line numbers and never stop it."""
 import contextlib
 import datetime
 import json
-import os
-import shutil
 import signal
 import subprocess
-import tempfile
 import threading
-from pathlib import Path
 
 import pytest
 
 import detector_packets as wh57
-from detector_packets import INTERFERENCE, NO_STORM, NOISE, RESET, STRIKE
-from conftest import peak_kib, peak_timer_outcome, under_peak_timer
+from detector_packets import NO_STORM, NOISE, RESET, STRIKE
+from conftest import PeakTimer, peak_kib
 from guarantee_support import LineProcess
 
 SENSOR = 67016
@@ -327,34 +323,27 @@ def test_a_time_without_a_zone_is_local_time(sandbox):
 
 def peak_memory_kib(sandbox, args: list[str], chunks) -> tuple[int, str, int]:
     """Runs stormrange with `args`, fed `chunks` on a pipe by another thread; returns its status,
-    stderr and peak resident memory in KiB (its own, `under_peak_timer`)."""
-    report = Path(tempfile.mkdtemp()) / "peak-memory"
-    process = subprocess.Popen(under_peak_timer([sandbox.binary, *args], report), stdin=subprocess.PIPE,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home,
-                               start_new_session=True)
-    errors = []
+    stderr and peak resident memory in KiB (its own, `PeakTimer`)."""
+    with PeakTimer([sandbox.binary, *args]) as timer:
+        process = subprocess.Popen(timer.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, env=sandbox.env, cwd=sandbox.home, start_new_session=True)
+        errors = []
 
-    def feed():
-        with contextlib.suppress(BrokenPipeError):
-            for chunk in chunks:
-                process.stdin.write(chunk)
-        with contextlib.suppress(BrokenPipeError):
-            process.stdin.close()
+        def feed():
+            with contextlib.suppress(BrokenPipeError):
+                for chunk in chunks:
+                    process.stdin.write(chunk)
+            with contextlib.suppress(BrokenPipeError):
+                process.stdin.close()
 
-    threads = [threading.Thread(target=feed, daemon=True),
-               threading.Thread(target=lambda: errors.append(process.stderr.read()), daemon=True)]
-    for thread in threads:
-        thread.start()
-    watchdog = threading.Timer(300, lambda: os.killpg(process.pid, signal.SIGKILL))
-    watchdog.start()
-    try:
-        _, wait_status = os.waitpid(process.pid, 0)
-    finally:
-        watchdog.cancel()
-    for thread in threads:
-        thread.join(timeout=60)
-    status, peak = peak_timer_outcome(wait_status, report)
-    shutil.rmtree(report.parent)
+        threads = [threading.Thread(target=feed, daemon=True),
+                   threading.Thread(target=lambda: errors.append(process.stderr.read()), daemon=True)]
+        for thread in threads:
+            thread.start()
+        status, peak, hung = timer.wait(process)
+        for thread in threads:
+            thread.join(timeout=60)
+        assert not hung, f"stormrange {' '.join(args)} hung"
     return status, b"".join(errors).decode(), peak
 
 

@@ -120,9 +120,7 @@ package struct StormCells: Sendable {
   /// ``SafetyAdvice/closeDistance`` of the observer. Taking a storm forming near the observer for
   /// a farther cell's strays would say that the storm that matters is the farther one.
   private static func strayReach(of fix: CellTrack.Fix) -> Double {
-    guard (fix.east * fix.east + fix.north * fix.north).squareRoot() > SafetyAdvice.closeDistance else {
-      return 0
-    }
+    guard distance((fix.east, fix.north), (0, 0)) > SafetyAdvice.closeDistance else { return 0 }
     return CellRule.loneStrikeReach / fix.weight.squareRoot()
   }
 
