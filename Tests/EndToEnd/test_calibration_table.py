@@ -6,6 +6,7 @@ to it that moves any figure must regenerate the tables (the commands are in the 
 Scripts/test builds the scorer and names it in $STORMRANGE_CALIBRATE."""
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,19 @@ def test_the_population_tables_are_what_the_scorer_prints(calibrate):
     assert documented == measured, (
         f"docs/science.md's population tables are not what `{POPULATION_COMMAND}` prints now; paste "
         "them there, and update what the text says is not met")
+
+
+def test_the_cells_scorer_says_which_physics_drew_its_networks(calibrate):
+    """`--physics NAME` draws the networks with one range widened (docs/science.md, "Cells"), and
+    the table says so; a name it does not know is refused in one line that lists those it does."""
+    drawn = subprocess.run([calibrate, "0", "--cells", "1", "--physics", "sparse-network"],
+                           capture_output=True, text=True, timeout=120)
+    assert drawn.returncode == 0, drawn.stderr
+    assert drawn.stdout.startswith("Cells of 1 simulated networks (sparse-network physics), "), drawn.stdout
+    assert "| Brier skill |" in drawn.stdout
+    refused = subprocess.run([calibrate, "0", "--cells", "1", "--physics", "dense"],
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2
+    assert refused.stdout == ""
+    assert refused.stderr == ("stormrange-calibrate: --physics wants one of: 'standard', 'sparse-network', "
+                              "'wide-scatter', 'weak-cells', 'wide-speeds'\n")

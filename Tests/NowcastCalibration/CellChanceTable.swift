@@ -1,3 +1,5 @@
+import StormSimulator
+
 /// The cells' chances (``CellChances``) against the chances issue's bands, pooled over every cell:
 /// the reliability table, each bin within ``CalibrationBands/reliabilityFloor`` or
 /// ``CalibrationBands/reliabilityZ`` binomial standard errors of its mean chance (bins of fewer
@@ -5,9 +7,14 @@
 /// least ``CalibrationBands/chanceSkill``.
 package enum CellChanceTable {
   /// Markdown: the reliability table, then the skill.
-  package static func markdown(_ outcomes: [ChanceOutcome], networks: Int) -> [String] {
+  package static func markdown(
+    _ outcomes: [ChanceOutcome], networks: Int, physics: NetworkPhysics = .standard
+  )
+    -> [String]
+  {
+    let drawn = physics == .standard ? "" : " (\(physics.name) physics)"
     var lines = [
-      "Cells of \(networks) simulated networks, \(outcomes.count) chances (every current cell at "
+      "Cells of \(networks) simulated networks\(drawn), \(outcomes.count) chances (every current cell at "
         + "\(CellChances.moments.count) moments of each hour):", "",
       "| chance | cells | mean chance | came | band | verdict |", "|---|---:|---:|---:|---|---|",
     ]

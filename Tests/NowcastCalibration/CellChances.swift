@@ -12,14 +12,16 @@ package enum CellChances {
   /// Seconds of a cell's latest strikes that say which true cell it is (the most of them).
   static let matchWindow = 600.0
 
-  /// The outcomes of network `seed`: one with cells that split and merge for an even seed, one of
-  /// two or three steady cells for an odd one.
-  package static func outcomes(seed: UInt64) throws(GeodesicUnavailable) -> [ChanceOutcome] {
+  /// The outcomes of network `seed`, drawn with `physics`: one with cells that split and merge for
+  /// an even seed, one of two or three steady cells for an odd one.
+  package static func outcomes(seed: UInt64, physics: NetworkPhysics = .standard) throws(GeodesicUnavailable)
+    -> [ChanceOutcome]
+  {
     var random = SimulationRandom(seed: seed, stream: "cell chances")
     let network =
       seed.isMultiple(of: 2)
-      ? LocatedNetwork.drawnChanging(duration: 3_600, using: &random)
-      : LocatedNetwork.drawn(duration: 3_600, using: &random)
+      ? LocatedNetwork.drawnChanging(duration: 3_600, physics: physics, using: &random)
+      : LocatedNetwork.drawn(duration: 3_600, physics: physics, using: &random)
     let strikes = network.strikes(using: &random)
     var recording = LocatedRecording()
     var outcomes: [ChanceOutcome] = []

@@ -1,12 +1,13 @@
 extension LocatedNetwork {
-  /// A network as ``drawn(duration:using:)`` draws it, with two more cells that change how many
+  /// A network as ``drawn(duration:physics:using:)`` draws it, with two more cells that change how many
   /// there are: one splits off a cell and moves away from it at 6–12 m/s, and one comes in at
   /// 8–15 m/s (relative) and merges into another, ending where it meets it. The truth keeps each
   /// strike's cell, so a split's strikes are the new cell's from its birth, and a merged cell's are
   /// its own until it meets the other.
-  package static func drawnChanging(duration: Double, using random: inout SimulationRandom) -> LocatedNetwork
-  {
-    var network = drawn(duration: duration, using: &random)
+  package static func drawnChanging(
+    duration: Double, physics: NetworkPhysics = .standard, using random: inout SimulationRandom
+  ) -> LocatedNetwork {
+    var network = drawn(duration: duration, physics: physics, using: &random)
     let parent = network.cells[0]
     let splitAt = random.uniform((duration * 0.3)...(duration * 0.5))
     let away =
@@ -17,7 +18,8 @@ extension LocatedNetwork {
         track: StormTrack(
           origin: parent.track.position(at: splitAt) - splitAt * away, speed: away.length,
           heading: away.bearing),
-        strikeScatter: random.uniform(1000...2500), peakRate: random.uniform(20...60), birth: splitAt,
+        strikeScatter: random.uniform(physics.strikeScatter), peakRate: random.uniform(physics.peakRate),
+        birth: splitAt,
         peak: splitAt + random.uniform(300...900), death: min(duration, splitAt + random.uniform(1800...2700))
       ))
     let host = network.cells[1]
@@ -31,7 +33,8 @@ extension LocatedNetwork {
         track: StormTrack(
           origin: host.track.position(at: meetAt) - meetAt * towards, speed: towards.length,
           heading: towards.bearing),
-        strikeScatter: random.uniform(1000...2500), peakRate: random.uniform(20...60), birth: birth,
+        strikeScatter: random.uniform(physics.strikeScatter), peakRate: random.uniform(physics.peakRate),
+        birth: birth,
         peak: meetAt - random.uniform(60...300), death: meetAt))
     return network
   }

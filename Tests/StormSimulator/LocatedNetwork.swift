@@ -15,7 +15,9 @@ package struct LocatedNetwork: Equatable, Sendable {
   /// Seconds of strikes simulated.
   package var duration: Double
 
-  package init(detectionEfficiency: Double, locationError: ClosedRange<Double>, cells: [LocatedCell], duration: Double) {
+  package init(
+    detectionEfficiency: Double, locationError: ClosedRange<Double>, cells: [LocatedCell], duration: Double
+  ) {
     self.detectionEfficiency = detectionEfficiency
     self.locationError = locationError
     self.cells = cells
@@ -23,25 +25,35 @@ package struct LocatedNetwork: Equatable, Sendable {
   }
 
   /// Two or three cells 15–80 km from the observer, each moving at 5–20 m/s, some turning half
-  /// way, each with tens of strikes a minute at its peak, over `duration` seconds.
-  package static func drawn(duration: Double, using random: inout SimulationRandom) -> LocatedNetwork {
+  /// way, each with tens of strikes a minute at its peak, over `duration` seconds; the ranges are
+  /// `physics`'.
+  package static func drawn(
+    duration: Double, physics: NetworkPhysics = .standard, using random: inout SimulationRandom
+  ) -> LocatedNetwork {
     let count = random.chance(0.5) ? 2 : 3
     let cells = (0..<count).map { _ in
       let origin = PlaneVector(length: random.uniform(15_000...80_000), bearing: random.uniform(0...360))
       let turn =
         random.chance(0.5)
-        ? [Manoeuvre(start: duration / 2, duration: 600, speed: random.uniform(5...20), heading: random.uniform(0...360))]
+        ? [
+          Manoeuvre(
+            start: duration / 2, duration: 600, speed: random.uniform(physics.speed),
+            heading: random.uniform(0...360))
+        ]
         : []
       let track = StormTrack(
-        origin: origin, speed: random.uniform(5...20), heading: random.uniform(0...360), manoeuvres: turn)
+        origin: origin, speed: random.uniform(physics.speed), heading: random.uniform(0...360),
+        manoeuvres: turn)
       let birth = random.uniform(0...(duration / 4))
       let death = random.uniform((duration * 3 / 4)...duration)
       return LocatedCell(
-        track: track, strikeScatter: random.uniform(1000...2500), peakRate: random.uniform(20...60), birth: birth,
+        track: track, strikeScatter: random.uniform(physics.strikeScatter),
+        peakRate: random.uniform(physics.peakRate), birth: birth,
         peak: random.uniform(birth...death), death: death)
     }
     return LocatedNetwork(
-      detectionEfficiency: random.uniform(0.7...0.95), locationError: 300...2000, cells: cells, duration: duration)
+      detectionEfficiency: random.uniform(physics.detection), locationError: physics.placingError,
+      cells: cells, duration: duration)
   }
 
   /// The strikes the network reports, in time order: each cell's strikes come as a Poisson process

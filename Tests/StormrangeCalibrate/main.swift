@@ -1,5 +1,5 @@
 // stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]
-//                      [--population N]
+//                      [--population N] [--cells N [--physics NAME]]
 //
 // Scores `status` on SEEDS simulated storms (default 200) of every scenario (or of those named)
 // against the bands, and prints the table: for a terminal, or with --markdown for docs;
@@ -9,7 +9,9 @@
 // prints its reliability table, Brier skills and warning against the six-range line after the
 // scenarios'; with SEEDS 0 only the population is scored.
 // --cells N scores the chances of every current cell of N simulated networks (CellChances), pooled,
-// against the chances issue's reliability and skill bands.
+// against the chances issue's reliability and skill bands; --physics NAME draws the networks with
+// one of NetworkPhysics' ranges (standard, the default; sparse-network, wide-scatter, weak-cells,
+// wide-speeds), each plausible range widened.
 // --located-feed SEED [--end EPOCH] [--duration SECONDS] [--at LAT LON] prints, instead, a lightning
 // network's strikes over simulated cells as Blitzortung's feed sends them (LocatedFeed.swift), the
 // last at EPOCH (seconds, default now), over SECONDS (default 540), around LAT LON (51.5 -0.12).
@@ -43,6 +45,7 @@ var names: [String] = []
 var shown: UInt64?
 var populationStorms = 0
 var cellNetworks = 0
+var physics = NetworkPhysics.standard
 var feed: LocatedFeed?
 var feedEnd: Double?
 var feedDuration = 540.0
@@ -95,10 +98,15 @@ while let argument = arguments.popFirst() {
       fail("--cells wants a whole number of simulated networks, at least 1")
     }
     cellNetworks = value
+  case "--physics":
+    guard let value = arguments.popFirst().flatMap(NetworkPhysics.named) else {
+      fail("--physics wants one of: " + NetworkPhysics.all.map { "'\($0.name)'" }.joined(separator: ", "))
+    }
+    physics = value
   case "-h", "--help":
     print(
       "usage: stormrange-calibrate [SEEDS] [--markdown | --overview] [--jobs N] [--scenario NAME]... [--show SEED]"
-        + " [--population N]\n       stormrange-calibrate --located-feed SEED [--end EPOCH] [--duration SECONDS]"
+        + " [--population N] [--cells N [--physics NAME]]\n       stormrange-calibrate --located-feed SEED [--end EPOCH] [--duration SECONDS]"
         + " [--at LAT LON]"
     )
     exit(0)
@@ -179,11 +187,14 @@ if populationStorms > 0 {
     + [""] + PopulationTable.summary(population)
 }
 if cellNetworks > 0 {
+  let drawnWith = physics
   let outcomes = await inParallel(cellNetworks, jobs: jobs) { index in
-    do { return try CellChances.outcomes(seed: UInt64(index + 1)) } catch { fail("\(error)") }
+    do { return try CellChances.outcomes(seed: UInt64(index + 1), physics: drawnWith) } catch {
+      fail("\(error)")
+    }
   }.flatMap { $0 }
   if !lines.isEmpty { lines.append("") }
-  lines += CellChanceTable.markdown(outcomes, networks: cellNetworks)
+  lines += CellChanceTable.markdown(outcomes, networks: cellNetworks, physics: physics)
 }
 print(lines.joined(separator: "\n"))
 let elapsed = ContinuousClock.now - started
