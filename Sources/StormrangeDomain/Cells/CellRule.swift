@@ -6,20 +6,40 @@ package enum CellRule {
   /// so a group's mean lies within about 6 km of the centre; cells closer than this are one cell
   /// to any rule that reads positions alone.
   package static let gate = 8_000.0
-  /// Metres: how far from where a cell is expected a group of one strike may lie and still join
-  /// it as one of its stray strikes, beyond its gate. A strike scatters up to 2.5 km about its
-  /// cell's centre (one standard deviation each way) and the network places it within up to 2 km
-  /// more, so three standard deviations of the two reach about 9.6 km; the mean of a group of n
-  /// strikes reaches 1/√n of that. Without it, a cell's stray strikes beyond its gate start cells
-  /// of their own. A stray does not move its cell or widen its gate, and a group within 10 km of
-  /// the observer is never taken as a farther cell's stray (``StormCells``).
+  /// Metres: how far from where a cell is expected a group of one strike may always lie and still
+  /// join it as one of its stray strikes, beyond its gate. A strike scatters up to 2.5 km about its
+  /// cell's centre (one standard deviation each way) and a dense network places it within 2 km more,
+  /// so three standard deviations of the two reach about 9.6 km; the mean of a group of n strikes
+  /// reaches 1/√n of that. Without it, a cell's stray strikes beyond its gate start cells of their
+  /// own. A cell whose strikes are seen to scatter wider reaches farther
+  /// (``loneStrikeSpreads``). A stray does not move its cell or widen its gate, and a group within
+  /// 10 km of the observer is never taken as a farther cell's stray (``StormCells``).
   package static let loneStrikeReach = 9_600.0
+  /// A lone strike joins its cell as a stray within this many times the cell's strike spread (the
+  /// root-mean-square distance of its strikes, as placed, from its centre; ``CellLine``), when that
+  /// reaches beyond ``loneStrikeReach``, as where a sparse network places strikes kilometres off:
+  /// two and a half standard deviations in any one direction. Not three, as for
+  /// ``loneStrikeReach``: the spread is read from a cell's few small groups, and a cell splitting
+  /// or merging lends it another's; at three, a split's lone strikes went to its parent, and of the
+  /// strikes of cells that split and merge 89.8 % were grouped right, under the 90 % required.
+  package static let loneStrikeSpreads = 2.5 / 2.0.squareRoot()
+  /// Metres: the farthest a lone strike joins its cell as a stray, however wide the cell's strikes
+  /// are seen to scatter: three standard deviations of a 3.5 km scatter and a 4 km placing error
+  /// (a sparse network's), so that a cell swollen by a neighbour's groups does not take in all
+  /// about it.
+  package static let widestLoneStrikeReach = 16_000.0
+  /// A cell's strike spread is read from its groups of at most this many strikes. A group's offset
+  /// from the cell's line is its strikes' scatter over √n and the line's own error, and the spread
+  /// read from it is n times its square: the line's error of a kilometre, in a group of 20, would
+  /// read as 5.4 km of scatter.
+  package static let largestGroupForStrikeSpread = 2.0
   /// Metres: the narrowest gate, for a cell whose groups lie close about its track.
   package static let narrowestGate = 4_000.0
   /// A cell's gate is this many times its groups' spread about its track (root mean square), within
   /// ``narrowestGate`` and ``gate``: wide enough for nearly all its own groups.
   package static let gateSpreads = 3.0
-  /// Located groups a cell needs before its spread sets its gate.
+  /// Located groups a cell needs before their spread sets its gate, and groups of at most
+  /// ``largestGroupForStrikeSpread`` strikes before they set its reach for strays.
   package static let fewestForSpread = 5
   /// Metres: two cells whose expected positions come this close become one (the younger joins the
   /// older), as two cells that merge do.

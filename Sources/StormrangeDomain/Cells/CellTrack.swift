@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A cell as ``StormCells`` follows it: the members it has gathered, and its latest located groups,
-/// which say where it is expected at any moment.
+/// whose ``CellLine`` says where it is expected at any moment.
 struct CellTrack {
   /// A located group's place on the observer's plane, metres east and north, and its weight (its
   /// count of strikes).
@@ -20,6 +20,9 @@ struct CellTrack {
   private(set) var recent: [Fix] = []
   /// Whether the cell holds located groups (a track of measurements without a position does not).
   let isPlaced: Bool
+  /// Where the cell is expected and how far from there a group may lie, through ``recent``; nil
+  /// without located groups.
+  private(set) var line: CellLine?
 
   init(number: Int, isPlaced: Bool) {
     self.number = number
@@ -36,6 +39,7 @@ struct CellTrack {
     recent.append(fix)
     let start = fix.seconds - CellRule.trackMemory
     if let first = recent.firstIndex(where: { $0.seconds >= start }), first > 0 { recent.removeFirst(first) }
+    line = CellLine(recent)
   }
 
   /// Takes in `other`'s members and groups: the two are one cell from now on.
@@ -45,53 +49,6 @@ struct CellTrack {
     let newest = max(recent.last?.seconds ?? -.infinity, other.recent.last?.seconds ?? -.infinity)
     recent = (recent + other.recent).filter { $0.seconds >= newest - CellRule.trackMemory }
       .sorted { $0.seconds < $1.seconds }
-  }
-
-  /// Where the cell is expected at `seconds`, and how far from it a located group may be and still
-  /// join it. Nil without located groups.
-  ///
-  /// It is expected at its recent groups' weighted mean, carried along their weighted line of motion
-  /// once they span ``CellRule/shortestTrack`` (at most ``CellRule/fastestCell``). The gate is
-  /// ``CellRule/gateSpreads`` times the groups' spread about that line, within ``CellRule/gate``:
-  /// a tight cell does not take in a cell born beside it.
-  func expectation(at seconds: Double) -> (east: Double, north: Double, gate: Double)? {
-    guard let first = recent.first, let last = recent.last else { return nil }
-    var (weights, time, east, north) = (0.0, 0.0, 0.0, 0.0)
-    for fix in recent {
-      weights += fix.weight
-      time += fix.weight * fix.seconds
-      east += fix.weight * fix.east
-      north += fix.weight * fix.north
-    }
-    (time, east, north) = (time / weights, east / weights, north / weights)
-    var (eastSpeed, northSpeed) = (0.0, 0.0)
-    if last.seconds - first.seconds >= CellRule.shortestTrack {
-      var (spread, eastward, northward) = (0.0, 0.0, 0.0)
-      for fix in recent {
-        let dt = fix.seconds - time
-        spread += fix.weight * dt * dt
-        eastward += fix.weight * dt * (fix.east - east)
-        northward += fix.weight * dt * (fix.north - north)
-      }
-      (eastSpeed, northSpeed) = (eastward / spread, northward / spread)
-      let speed = (eastSpeed * eastSpeed + northSpeed * northSpeed).squareRoot()
-      if speed > CellRule.fastestCell {
-        eastSpeed *= CellRule.fastestCell / speed
-        northSpeed *= CellRule.fastestCell / speed
-      }
-    }
-    var gate = CellRule.gate
-    if recent.count >= CellRule.fewestForSpread {
-      var squares = 0.0
-      for fix in recent {
-        let dt = fix.seconds - time
-        let (de, dn) = (fix.east - east - eastSpeed * dt, fix.north - north - northSpeed * dt)
-        squares += de * de + dn * dn
-      }
-      let spread = (squares / Double(recent.count)).squareRoot()
-      gate = min(max(CellRule.gateSpreads * spread, CellRule.narrowestGate), CellRule.gate)
-    }
-    let ahead = seconds - time
-    return (east + eastSpeed * ahead, north + northSpeed * ahead, gate)
+    line = CellLine(recent)
   }
 }

@@ -8,8 +8,9 @@ import FoundationEssentials
 ///   (``Storm/separatingGap``), that is expected nearest its place, within the cell's gate. Two
 ///   cells it could join that are expected within ``CellRule/mergeDistance`` of each other become
 ///   one: the younger joins the older. A group within no cell's gate joins the nearest as one of
-///   its stray strikes when it lies within ``CellRule/loneStrikeReach`` / √strikes and farther
-///   than 10 km from the observer: a member of the cell that neither moves it nor widens its gate.
+///   its stray strikes when it lies within the cell's ``CellLine/loneStrikeReach`` / √strikes and
+///   farther than 10 km from the observer: a member of the cell that neither moves it nor widens its
+///   gate.
 ///   Otherwise it starts a cell.
 /// - Timed thunder with a bearing joins the cell its line points at (``CellRule/bearingTolerance``),
 ///   the nearest to the line when several do; it does not move the cell.
@@ -79,16 +80,20 @@ package struct StormCells: Sendable {
     _ index: Int, _ fix: CellTrack.Fix, among live: [Int], in tracks: inout [CellTrack]
   ) {
     var near: [Candidate] = []
-    // The nearest cell the group reaches only as a stray strike would (``CellRule/loneStrikeReach``).
+    // The nearest cell the group reaches only as a stray strike would (``CellLine/loneStrikeReach``
+    // / √strikes). A group within 10 km of the observer is no farther cell's stray: taking a storm
+    // forming there for one would say that the storm that matters is the farther one.
     var reached: Candidate?
-    let reach = strayReach(of: fix)
+    let nearObserver = distance((fix.east, fix.north), (0, 0)) <= SafetyAdvice.closeDistance
     for track in live {
-      guard let expected = tracks[track].expectation(at: fix.seconds) else { continue }
-      let position = (east: expected.east, north: expected.north)
+      guard let line = tracks[track].line else { continue }
+      let position = line.position(at: fix.seconds)
       let gap = distance(position, (fix.east, fix.north))
-      if gap <= expected.gate {
+      if gap <= line.gate {
         near.append(Candidate(track: track, position: position, gap: gap))
-      } else if gap <= reach, reached.map({ gap < $0.gap }) ?? true {
+      } else if !nearObserver, gap <= line.loneStrikeReach / fix.weight.squareRoot(),
+        reached.map({ gap < $0.gap }) ?? true
+      {
         reached = Candidate(track: track, position: position, gap: gap)
       }
     }
@@ -115,15 +120,6 @@ package struct StormCells: Sendable {
     tracks[oldest].add(index, at: fix.seconds, fix: fix)
   }
 
-  /// Metres from where a cell is expected within which the group `fix` joins it as one of its stray
-  /// strikes, beyond its gate: ``CellRule/loneStrikeReach`` / √strikes, and none for a group within
-  /// ``SafetyAdvice/closeDistance`` of the observer. Taking a storm forming near the observer for
-  /// a farther cell's strays would say that the storm that matters is the farther one.
-  private static func strayReach(of fix: CellTrack.Fix) -> Double {
-    guard distance((fix.east, fix.north), (0, 0)) > SafetyAdvice.closeDistance else { return 0 }
-    return CellRule.loneStrikeReach / fix.weight.squareRoot()
-  }
-
   /// A live cell a located group could join.
   private struct Candidate {
     let track: Int
@@ -141,7 +137,7 @@ package struct StormCells: Sendable {
   ) -> Int? {
     var best: (track: Int, offset: Double)?
     for track in live {
-      guard let centre = tracks[track].expectation(at: seconds) else { continue }
+      guard let centre = tracks[track].line?.position(at: seconds) else { continue }
       let angle = abs(
         Math.wrappedDegrees(Math.bearingDegrees(east: centre.east, north: centre.north) - degrees))
       guard angle < 90 else { continue }

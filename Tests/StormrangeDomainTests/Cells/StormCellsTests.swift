@@ -98,6 +98,23 @@ import Testing
     #expect(cells(history) == [Array(0..<23), [23]])
   }
 
+  /// Found by varying the simulated network: where it places strikes up to 4 km off (a sparse
+  /// network), a cell's lone strikes fell beyond 9.6 km often and started cells of their own, so that
+  /// 2.3 cells were scored for each true one. A cell whose groups lie wide of its track reaches its
+  /// strays farther: here pairs 4 km off say its strikes scatter 6.8 km, so a lone strike joins it
+  /// up to 12 km away (where 9.6 km was the most), and a pair up to 8.5 km.
+  @Test func aCellWhoseStrikesScatterWideReachesItsStraysFarther() {
+    var history = (0..<20).map { minute in
+      let radians = Double(minute) * 2.4
+      return group(
+        minutes: Double(minute), east: -30 + 4 * Math.sin(radians), north: 4 * Math.cos(radians), strikes: 2)
+    }
+    history.append(group(minutes: 20, east: -30, north: 11, strikes: 1))
+    #expect(cells(history) == [Array(0..<21)])
+    history.append(group(minutes: 20.5, east: -30, north: -11, strikes: 2))
+    #expect(cells(history) == [Array(0..<21), [21]])
+  }
+
   @Test func twoCellsThatMeetBecomeOneUnderTheOlderNumber() {
     // The second is born 20 km east of the first and comes to it at 15 m/s.
     var history: [Measurement] = []
