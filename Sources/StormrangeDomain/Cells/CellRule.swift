@@ -19,9 +19,9 @@ package enum CellRule {
   /// root-mean-square distance of its strikes, as placed, from its centre; ``CellLine``), when that
   /// reaches beyond ``loneStrikeReach``, as where a sparse network places strikes kilometres off:
   /// two and a half standard deviations in any one direction. Not three, as for
-  /// ``loneStrikeReach``: the spread is read from a cell's few small groups, and a cell splitting
-  /// or merging lends it another's; at three, a split's lone strikes went to its parent, and of the
-  /// strikes of cells that split and merge 89.8 % were grouped right, under the 90 % required.
+  /// ``loneStrikeReach``: at three, of the strikes of cells that split and merge 89.8 % were grouped
+  /// right, under the 90 % required. The spread is read from a cell's few small groups, and near a
+  /// split or a merge from two cells' groups.
   package static let loneStrikeSpreads = 2.5 / 2.0.squareRoot()
   /// Metres: the farthest a lone strike joins its cell as a stray, however wide the cell's strikes
   /// are seen to scatter: three standard deviations of a 3.5 km scatter and a 4 km placing error
