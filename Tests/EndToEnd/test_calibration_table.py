@@ -86,7 +86,8 @@ def test_the_population_tables_are_what_the_scorer_prints(calibrate):
 
 def test_the_cells_scorer_says_which_physics_drew_its_networks(calibrate):
     """`--physics NAME` draws the networks with one range widened (docs/science.md, "Cells"), and
-    the table says so; a name it does not know is refused in one line that lists those it does."""
+    the table says so; a name it does not know is refused in one line that lists those it does, and
+    so is `--physics` without the `--cells` it draws for."""
     drawn = subprocess.run([calibrate, "0", "--cells", "1", "--physics", "sparse-network"],
                            capture_output=True, text=True, timeout=120)
     assert drawn.returncode == 0, drawn.stderr
@@ -98,3 +99,7 @@ def test_the_cells_scorer_says_which_physics_drew_its_networks(calibrate):
     assert refused.stdout == ""
     assert refused.stderr == ("stormrange-calibrate: --physics wants one of: 'standard', 'sparse-network', "
                               "'wide-scatter', 'weak-cells', 'wide-speeds'\n")
+    alone = subprocess.run([calibrate, "0", "--physics", "sparse-network"], capture_output=True, text=True,
+                           timeout=120)
+    assert (alone.returncode, alone.stdout) == (2, "")
+    assert alone.stderr == "stormrange-calibrate: --physics draws the networks of --cells N; give both\n"

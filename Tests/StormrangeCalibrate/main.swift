@@ -118,6 +118,8 @@ while let argument = arguments.popFirst() {
   }
 }
 
+if physics != .standard && cellNetworks == 0 { fail("--physics draws the networks of --cells N; give both") }
+
 if var feed {
   var now = timespec()
   clock_gettime(CLOCK_REALTIME, &now)

@@ -12,8 +12,9 @@ package enum CellRule {
   /// so three standard deviations of the two reach about 9.6 km; the mean of a group of n strikes
   /// reaches 1/√n of that. Without it, a cell's stray strikes beyond its gate start cells of their
   /// own. A cell whose strikes are seen to scatter wider reaches farther
-  /// (``loneStrikeSpreads``). A stray does not move its cell or widen its gate, and a group within
-  /// 10 km of the observer is never taken as a farther cell's stray (``StormCells``).
+  /// (``loneStrikeSpreads``), but not for a group nearer the observer than the cell. A stray does
+  /// not move its cell or widen its gate, and a group within 10 km of the observer is never taken as
+  /// a farther cell's stray (``StormCells``).
   package static let loneStrikeReach = 9_600.0
   /// A lone strike joins its cell as a stray within this many times the cell's strike spread (the
   /// root-mean-square distance of its strikes, as placed, from its centre; ``CellLine``), when that

@@ -7,11 +7,9 @@ import FoundationEssentials
 /// - A located group joins the cell, among those with a group in the last 30 minutes
 ///   (``Storm/separatingGap``), that is expected nearest its place, within the cell's gate. Two
 ///   cells it could join that are expected within ``CellRule/mergeDistance`` of each other become
-///   one: the younger joins the older. A group within no cell's gate joins the nearest as one of
-///   its stray strikes when it lies within the cell's ``CellLine/loneStrikeReach`` / √strikes and
-///   farther than 10 km from the observer: a member of the cell that neither moves it nor widens its
-///   gate.
-///   Otherwise it starts a cell.
+///   one: the younger joins the older. A group within no cell's gate joins, as one of its stray
+///   strikes, the nearest cell whose reach it lies within (``strayReach(of:at:from:of:)``): a member
+///   of the cell that neither moves it nor widens its gate. Otherwise it starts a cell.
 /// - Timed thunder with a bearing joins the cell its line points at (``CellRule/bearingTolerance``),
 ///   the nearest to the line when several do; it does not move the cell.
 /// - Every other measurement (timed thunder with no bearing, or none pointing at a cell, and a
@@ -80,18 +78,16 @@ package struct StormCells: Sendable {
     _ index: Int, _ fix: CellTrack.Fix, among live: [Int], in tracks: inout [CellTrack]
   ) {
     var near: [Candidate] = []
-    // The nearest cell the group reaches only as a stray strike would (``CellLine/loneStrikeReach``
-    // / √strikes). A group within 10 km of the observer is no farther cell's stray: taking a storm
-    // forming there for one would say that the storm that matters is the farther one.
+    // The nearest cell the group reaches only as a stray strike would (``strayReach(of:at:from:of:)``).
     var reached: Candidate?
-    let nearObserver = distance((fix.east, fix.north), (0, 0)) <= SafetyAdvice.closeDistance
+    let range = distance((fix.east, fix.north), (0, 0))
     for track in live {
       guard let line = tracks[track].line else { continue }
       let position = line.position(at: fix.seconds)
       let gap = distance(position, (fix.east, fix.north))
       if gap <= line.gate {
         near.append(Candidate(track: track, position: position, gap: gap))
-      } else if !nearObserver, gap <= line.loneStrikeReach / fix.weight.squareRoot(),
+      } else if gap <= strayReach(of: fix, at: range, from: position, of: line),
         reached.map({ gap < $0.gap }) ?? true
       {
         reached = Candidate(track: track, position: position, gap: gap)
@@ -118,6 +114,21 @@ package struct StormCells: Sendable {
       tracks[other] = CellTrack(number: tracks[other].number, isPlaced: true)
     }
     tracks[oldest].add(index, at: fix.seconds, fix: fix)
+  }
+
+  /// Metres from where a cell is expected at `position` within which the group `fix`, `range` from
+  /// the observer, joins it as one of its strays: the cell's ``CellLine/loneStrikeReach`` /
+  /// √strikes, but never beyond ``CellRule/loneStrikeReach`` / √strikes for a group nearer the
+  /// observer than the cell, and none within ``SafetyAdvice/closeDistance`` of the observer. A
+  /// storm forming nearer than a cell must not be taken for that cell's edge: the lead would go to
+  /// the farther one, and the nearer would not be listed.
+  private static func strayReach(
+    of fix: CellTrack.Fix, at range: Double, from position: (east: Double, north: Double), of line: CellLine
+  ) -> Double {
+    guard range > SafetyAdvice.closeDistance else { return 0 }
+    let nearer = range < distance(position, (0, 0))
+    return (nearer ? min(line.loneStrikeReach, CellRule.loneStrikeReach) : line.loneStrikeReach)
+      / fix.weight.squareRoot()
   }
 
   /// A live cell a located group could join.

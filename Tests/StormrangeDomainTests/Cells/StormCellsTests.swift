@@ -115,6 +115,31 @@ import Testing
     #expect(cells(history) == [Array(0..<21), [21]])
   }
 
+  /// Found by a probe of the reach that follows the scatter: a weak storm forming 9–11 km nearer
+  /// the observer than a cell that scatters widely was taken whole for that cell's strays, for as
+  /// long as 16 minutes, and `status` did not list it. A cell reaches farther than 9.6 km only for
+  /// groups no nearer the observer than it is.
+  @Test func aStormFormingNearerThanAWideCellIsNotItsStray() {
+    var history = (0..<20).map { minute in
+      let radians = Double(minute) * 2.4
+      return group(
+        minutes: Double(minute), east: 4 * Math.sin(radians), north: 22 + 4 * Math.cos(radians), strikes: 2)
+    }
+    // 11 km beyond the cell, and 11 km before it (11 km from the observer).
+    history.append(group(minutes: 20, east: 0, north: 33, strikes: 1))
+    history.append(group(minutes: 20.5, east: 0, north: 11, strikes: 1))
+    #expect(cells(history) == [Array(0..<21), [21]])
+  }
+
+  /// However narrow a cell's scatter, a lone strike joins it within 9.6 km.
+  @Test func aTightCellStillReachesItsStraysWithin9600m() {
+    var history = (0..<20).map { minute in
+      group(minutes: Double(minute), east: -30, north: minute.isMultiple(of: 2) ? 0.5 : -0.5, strikes: 2)
+    }
+    history.append(group(minutes: 20, east: -30, north: 9, strikes: 1))
+    #expect(cells(history) == [Array(0..<21)])
+  }
+
   @Test func twoCellsThatMeetBecomeOneUnderTheOlderNumber() {
     // The second is born 20 km east of the first and comes to it at 15 m/s.
     var history: [Measurement] = []
