@@ -45,7 +45,7 @@ var names: [String] = []
 var shown: UInt64?
 var populationStorms = 0
 var cellNetworks = 0
-var physics = NetworkPhysics.standard
+var physics: NetworkPhysics?
 var feed: LocatedFeed?
 var feedEnd: Double?
 var feedDuration = 540.0
@@ -118,7 +118,7 @@ while let argument = arguments.popFirst() {
   }
 }
 
-if physics != .standard && cellNetworks == 0 { fail("--physics draws the networks of --cells N; give both") }
+if physics != nil && cellNetworks == 0 { fail("--physics draws the networks of --cells N; give both") }
 
 if var feed {
   var now = timespec()
@@ -189,14 +189,14 @@ if populationStorms > 0 {
     + [""] + PopulationTable.summary(population)
 }
 if cellNetworks > 0 {
-  let drawnWith = physics
+  let drawnWith = physics ?? .standard
   let outcomes = await inParallel(cellNetworks, jobs: jobs) { index in
     do { return try CellChances.outcomes(seed: UInt64(index + 1), physics: drawnWith) } catch {
       fail("\(error)")
     }
   }.flatMap { $0 }
   if !lines.isEmpty { lines.append("") }
-  lines += CellChanceTable.markdown(outcomes, networks: cellNetworks, physics: physics)
+  lines += CellChanceTable.markdown(outcomes, networks: cellNetworks, physics: drawnWith)
 }
 print(lines.joined(separator: "\n"))
 let elapsed = ContinuousClock.now - started
