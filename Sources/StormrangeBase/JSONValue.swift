@@ -27,3 +27,21 @@ package indirect enum JSONValue: Equatable {
     }
   }
 }
+
+extension [JSONValue.Member] {
+  /// The first key given twice, if any. Which of its values was meant cannot be known (readers
+  /// disagree: Python's and JavaScript's keep the last, others the first, so two programs could read
+  /// one message as two places), so every reader of ours refuses such an object
+  /// (``JSONValue/repeatedKeyMessage(_:)``) rather than pick one.
+  package var repeatedKey: String? {
+    var seen: Set<String> = []
+    return first { !seen.insert($0.key).inserted }?.key
+  }
+}
+
+extension JSONValue {
+  /// Why an object whose key `shown` (as it is to be shown) is given twice is refused, in one line.
+  package static func repeatedKeyMessage(_ shown: String) -> String {
+    "the key '\(shown)' is given twice; which value is meant cannot be known"
+  }
+}

@@ -4,20 +4,18 @@ import StormrangeBase
 /// value must be, and throws a problem naming the key when it is something else. A key given
 /// twice is refused, since which value was meant cannot be known.
 struct JSONObject {
-  private var members: [String: JSONValue] = [:]
-  private var repeated: String?
+  private let members: [String: JSONValue]
+  private let repeated: String?
 
   init(members list: [JSONValue.Member]) {
-    for member in list where members.updateValue(member.value, forKey: member.key) != nil {
-      repeated = repeated ?? member.key
-    }
+    members = Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    repeated = list.repeatedKey
   }
 
   /// Throws when a key was given twice.
   func checkKeysOnce() throws(DetectorMessageProblem) {
     if let repeated {
-      throw DetectorMessageProblem(
-        "the key '\(DetectorMessage.shown(repeated))' is given twice; which value is meant cannot be known")
+      throw DetectorMessageProblem(JSONValue.repeatedKeyMessage(DetectorMessage.shown(repeated)))
     }
   }
 

@@ -208,12 +208,10 @@ package struct MeasurementImport {
     guard case .object(let list) = json else {
       throw .malformed("\(json.typeDescription), not an object")
     }
-    // Which of two values for one key was meant cannot be known: refused, as a bad row.
-    var members: [String: JSONValue] = [:]
-    for member in list where members.updateValue(member.value, forKey: member.key) != nil {
-      throw .malformed(
-        "the key '\(member.key.escapedForDisplay)' is given twice; which value is meant cannot be known")
+    if let repeated = list.repeatedKey {
+      throw .malformed(JSONValue.repeatedKeyMessage(repeated.escapedForDisplay))
     }
+    let members = Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     for key in members.keys.sorted() where !ExchangeFormat.keys.contains(key) {
       throw .malformed(
         "unknown key '\(key.escapedForDisplay)'; the keys are \(ExchangeFormat.keys.joined(separator: ", "))")

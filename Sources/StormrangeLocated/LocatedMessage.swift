@@ -22,12 +22,25 @@ package enum LocatedMessage {
   package static func read(_ bytes: [UInt8], format: LocatedFormat, arrival: Date) throws(LocatedProblem)
     -> LocatedStrike
   {
-    guard case .object(let members)? = try? JSONReader.read(bytes) else {
-      throw LocatedProblem(.notJSON, "the message is not a JSON object")
+    let document: JSONValue
+    do {
+      document = try JSONReader.read(bytes)
+    } catch {
+      // A message is a line of `ingest` (an MQTT payload may hold several), so "line 1" of it would
+      // read as the input's first line.
+      let place =
+        error.line == 1 ? "column \(error.column)" : "its line \(error.line), column \(error.column)"
+      throw LocatedProblem(.notJSON, "the message is not JSON: at \(place): \(error.message)")
+    }
+    guard case .object(let members) = document else {
+      throw LocatedProblem(.notJSON, "the message is \(document.typeDescription), not a JSON object")
+    }
+    if let repeated = members.repeatedKey {
+      throw LocatedProblem(
+        .repeatedKey, JSONValue.repeatedKeyMessage(String(repeated.escapedForDisplay.prefix(40))))
     }
     func value(_ key: String) throws(LocatedProblem) -> JSONValue {
-      // The last of a key given twice, as most JSON readers take it.
-      guard let member = members.last(where: { $0.key == key }), member.value != .null else {
+      guard let member = members.first(where: { $0.key == key }), member.value != .null else {
         throw LocatedProblem(.missing, "the message has no '\(key)'")
       }
       return member.value

@@ -9,6 +9,8 @@ package struct LocatedProblem: Error, Equatable, Sendable {
     case tooLong = "too long"
     /// Not a JSON object (NaN and Infinity, which JSON has not, included).
     case notJSON = "not a JSON object"
+    /// A key given twice (``JSONValue/repeatedKeyMessage(_:)``).
+    case repeatedKey = "a key given twice"
     /// No `time`, `lat` or `lon`.
     case missing = "a key missing"
     /// Text, or anything else, where a number belongs.

@@ -208,7 +208,7 @@ def test_a_feed_with_two_places_and_every_fault_gives_exact_groups_warnings_and_
     warnings = [WARNING.match(line) for line in result.err_lines[:-1]]
     assert all(warnings), result.err_lines
     assert [(int(match[1]), match[2]) for match in warnings] == [
-        (2, "the message is not a JSON object"),
+        (2, "the message is not JSON: at column 2: expected 'null'"),
         (4, "'lat' is 95, not a latitude (-90 to 90)"),
         (6, "the message has no 'lat'"),
         (7, "'lat' is a string, not a number"),
@@ -530,3 +530,35 @@ def test_a_time_in_the_wrong_unit_is_named_as_such(sandbox):
         "nanoseconds since the epoch; later messages with this fault are counted, not shown"
     )
     assert not sandbox.history_path.exists() or exported(sandbox) == []
+
+
+def test_a_key_given_twice_is_refused_and_json_that_is_no_object_says_why(sandbox):
+    """Readers disagree on which of a key's two values counts (Python and JavaScript keep the last,
+    others the first), so a strike whose place depends on it is refused, as an import's row is and
+    a detector's message. A line that is no JSON says where it stops being JSON; JSON of another kind
+    says what it is."""
+    located_place(sandbox)
+    now = time.time_ns()
+    lines = [
+        f'{{"time":{now},"lat":52.6,"lat":51.0,"lon":13.41}}',  # 1  lat twice: 11 km or 180 km
+        f'{{"time":{now},"lat":1e400,"lon":13.41}}',            # 2  a number too large
+        "[1, 2]",                                                # 3  an array (counted, not shown)
+        f'{{"time":{now},"lat":52.6,"lon":13.41,"sig":1,"sig":2}}',  # 4  an ignored key twice
+    ]
+    result = sandbox.run("ingest", "blitzortung", input=feed(*lines))
+    assert result.status == 0, result.stderr
+    warnings = [WARNING.match(line) for line in result.err_lines[:-1]]
+    assert all(warnings), result.err_lines
+    assert [(int(match[1]), match[2]) for match in warnings] == [
+        (1, "the key 'lat' is given twice; which value is meant cannot be known"),
+        (2, "the message is not JSON: at column 35: the number 1e400 is too large "
+            "(the largest is about 1.8e308)"),
+    ]
+    assert result.err_lines[-1] == (
+        "stormrange: blitzortung (located): 0 strikes, 0 recorded in 0 groups; 4 messages refused "
+        "(2 not a JSON object, 2 a key given twice)")
+    assert not sandbox.history_path.exists() or exported(sandbox) == []
+    result = sandbox.run("ingest", "located", input=feed("[1, 2]"))
+    assert result.err_lines[0] == (
+        "stormrange: line 1: the message is an array, not a JSON object; "
+        "later messages with this fault are counted, not shown")

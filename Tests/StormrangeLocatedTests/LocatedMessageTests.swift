@@ -57,6 +57,34 @@ import Testing
     #expect(problem.map { !$0.message.contains("\n") } == true)
   }
 
+  /// Which of two values was meant cannot be known, and readers differ (the last, the first), so a
+  /// key given twice is refused whichever it is, even one that is not read.
+  @Test(arguments: [
+    #"{"lat":51.5,"lat":50,"lon":0,"time":1795773595000000000}"#,
+    #"{"lat":51.5,"lon":0,"time":1795773595000000000,"time":1795773596000000000}"#,
+    #"{"lat":51.5,"lon":0,"time":1795773595000000000,"sig":1,"sig":1}"#,
+  ])
+  func aKeyGivenTwiceIsRefusedAndNamed(text: String) {
+    let problem = problem(text)
+    #expect(problem?.kind == .repeatedKey)
+    let key = ["lat", "time", "sig"].first { text.components(separatedBy: "\"\($0)\"").count == 3 }!
+    #expect(problem?.message == "the key '\(key)' is given twice; which value is meant cannot be known")
+  }
+
+  /// A message that is no JSON says where and why, as an import's file does; JSON of another kind
+  /// says what it is.
+  @Test func whatIsNotAJSONObjectSaysWhy() {
+    #expect(
+      problem(#"{"lat":1e400,"lon":0,"time":1795773595000000000}"#)?.message
+        == "the message is not JSON: at column 8: the number 1e400 is too large (the largest is about 1.8e308)"
+    )
+    #expect(
+      problem("{\"lat\": 51,\n \"lon\": 0x1}")?.message
+        == "the message is not JSON: at its line 2, column 10: expected ',' or '}'")
+    #expect(problem("[1,2]")?.message == "the message is an array, not a JSON object")
+    #expect(problem("\"lat\"")?.message == "the message is a string, not a JSON object")
+  }
+
   @Test func aLocatedTimeWithoutAZoneIsNotATime() {
     #expect(problem(#"{"time":"2026-11-27 09:59:30","lat":0,"lon":0}"#, .located)?.kind == .badTime)
     #expect(problem(#"{"time":true,"lat":0,"lon":0}"#, .located)?.kind == .badTime)
