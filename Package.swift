@@ -120,7 +120,9 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     // Helpers the test targets share: a temporary directory, a seeded random number generator.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "TestSupport", dependencies: ["StormrangeDomain"], path: "Tests/TestSupport",
+      swiftSettings: swiftSettings),
     .testTarget(name: "StormrangeBaseTests", dependencies: ["StormrangeBase"], swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeDomainTests", dependencies: ["StormrangeDomain", "StormrangeBase", "TestSupport"],
@@ -136,7 +138,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeRenderingTests",
-      dependencies: ["StormrangeRendering", "StormrangeDomain", "StormrangeBase", "ShellTestSupport"],
+      dependencies: [
+        "StormrangeRendering", "StormrangeDomain", "StormrangeBase", "ShellTestSupport", "TestSupport",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "StormrangeExchangeTests",

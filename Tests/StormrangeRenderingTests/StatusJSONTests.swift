@@ -1,5 +1,5 @@
 import Foundation
-import ShellTestSupport
+import TestSupport
 import Testing
 
 @testable import StormrangeDomain
@@ -58,8 +58,8 @@ import Testing
 /// Several cells: the top level describes the leading one, and `cells` lists each (issue 33).
 @Suite struct StatusJSONCellsTests {
   @Test func theLeadingCellIsTheTopLevelAndEveryCellIsListed() throws {
-    let history = HistoryStatusCellsFixture.comingAndStill
-    let status = HistoryStatus(history: history, now: HistoryStatusCellsFixture.now)
+    let history = CellsFixture.comingAndStill()
+    let status = HistoryStatus(history: history, now: CellsFixture.now)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(StatusJSON.encode(status).utf8)) as? [String: Any])
     let cells = try #require(object["cells"] as? [[String: Any]])

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import ShellTestSupport
 import StormrangeBase
+import TestSupport
 import Testing
 
 @testable import StormrangeDomain
@@ -11,7 +11,7 @@ import Testing
 @Suite struct StatusReportCellsTests {
   @Test func theOtherCellsHaveALineEach() throws {
     let status = HistoryStatus(
-      history: HistoryStatusCellsFixture.comingAndStill, now: HistoryStatusCellsFixture.now)
+      history: CellsFixture.comingAndStill(), now: CellsFixture.now)
     let report = try #require(StatusReport(status, unit: .kilometres, repertoire: .unicode, localTime: .utc))
     let lines = report.block.split(separator: "\n").map(String.init)
     let cells = try #require(lines.firstIndex { $0.hasPrefix("cells ") })
@@ -25,13 +25,13 @@ import Testing
   /// cell's storm, ranges and trend rows, that there are other cells and which one it shows.
   @Test func aShortDashboardKeepsTheCellsRowWithoutItsLines() throws {
     let status = HistoryStatus(
-      history: HistoryStatusCellsFixture.comingAndStill, now: HistoryStatusCellsFixture.now)
+      history: CellsFixture.comingAndStill(), now: CellsFixture.now)
     let report = try #require(StatusReport(status, unit: .kilometres, repertoire: .unicode, localTime: .utc))
     let rows = report.block.split(separator: "\n").count
     func frame(height: Int) -> [String] {
       WatchFrame(
         status: status, problem: nil, unit: .kilometres, repertoire: .unicode, localTime: .utc,
-        now: HistoryStatusCellsFixture.now, width: 200, height: height
+        now: CellsFixture.now, width: 200, height: height
       ).lines
     }
     // One row short: the blank line under the title gives way, then the other cell's line.
@@ -47,9 +47,9 @@ import Testing
   }
 
   @Test func aStormOfOneCellSaysNothingOfCells() throws {
-    let west = HistoryStatusCellsFixture.comingAndStill.enumerated().filter { $0.offset % 2 == 0 }.map(
+    let west = CellsFixture.comingAndStill().enumerated().filter { $0.offset % 2 == 0 }.map(
       \.element)
-    let status = HistoryStatus(history: west, now: HistoryStatusCellsFixture.now)
+    let status = HistoryStatus(history: west, now: CellsFixture.now)
     let report = try #require(StatusReport(status, unit: .kilometres, repertoire: .unicode, localTime: .utc))
     #expect(!report.block.contains("cell"))
   }

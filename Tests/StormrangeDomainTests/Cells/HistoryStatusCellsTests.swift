@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TestSupport
 import Testing
 
 @testable import StormrangeDomain
@@ -11,21 +12,14 @@ import Testing
 @Suite struct HistoryStatusCellsTests {
   let cells = StormCellsTests()
 
-  /// Thirty minutes of a cell coming in from 30 km west at 10 m/s, born first, and of one born
-  /// later sitting still 20 km east.
-  func comingAndStill(stillFirst: Bool) -> [Measurement] {
-    (0..<30).flatMap { minute in
-      let coming = cells.group(
-        minutes: Double(minute) + 0.5, east: -30 + 0.6 * Double(minute), north: 2, strikes: 8)
-      let still = cells.group(minutes: Double(minute), east: 20, north: 0, strikes: 8)
-      return stillFirst ? [still, coming] : [coming, still]
-    }
-  }
-
   @Test(arguments: [false, true]) func theCellComingInLeadsWhicheverWasBornFirst(stillFirst: Bool) throws {
-    let now = origin.addingTimeInterval(30 * 60)
-    let status = HistoryStatus(history: comingAndStill(stillFirst: stillFirst), now: now)
+    let status = HistoryStatus(
+      history: CellsFixture.comingAndStill(stillFirst: stillFirst), now: CellsFixture.now)
     #expect(status.cells.count == 2)
+    let comingNumber = stillFirst ? 2 : 1
+    #expect(
+      status.leading.map { status.cells[$0].number } == comingNumber,
+      "born \(stillFirst ? "second" : "first")")
     let leading = try #require(status.current)
     #expect(leading.latest.bearing.map { $0.degrees > 180 } == true, "the cell to the west leads")
     #expect((leading.trend.within10kmChance ?? 0) > 0.5)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TestSupport
 import Testing
 
 @testable import StormrangeDomain
@@ -6,17 +7,9 @@ import Testing
 /// The rule that groups a storm into cells (issue 33), on histories made by hand.
 @Suite struct StormCellsTests {
   /// A group of `strikes` at `east`, `north` kilometres from the observer, `minutes` after the
-  /// tests' origin.
+  /// tests' origin, its nearest strike at its mean's distance.
   func group(minutes: Double, east: Double, north: Double, strikes: Int = 5) -> Measurement {
-    let metres = 1_000 * (east * east + north * north).squareRoot()
-    let degrees = (Math.atan2(east, north) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
-    let fix = LocatedFix(
-      source: DetectorSource("blitzortung", kind: .located)!,
-      position: GeoPosition(latitude: 52, longitude: 13)!,
-      nearest: metres, strikes: strikes, spread: 1_000)
-    return Measurement(
-      date: origin.addingTimeInterval(minutes * 60), distance: metres, origin: .located(fix),
-      bearing: Bearing(degrees: degrees), note: nil)
+    CellsFixture.group(minutes: minutes, east: east, north: north, strikes: strikes, nearer: 0)
   }
 
   func timed(minutes: Double, delay: Double, bearing: Double? = nil) -> Measurement {
