@@ -204,9 +204,18 @@ package struct JSONReader {
       "\\u\(hex) is half of a UTF-16 surrogate pair without its other half, so it is not a character")
   }
 
+  /// `true`, `false` or `null`. Text that shares only its first letter (`not a strike`) is no
+  /// misspelt literal, and is named as no value where it begins.
   private mutating func literal(_ word: String, _ value: JSONValue) throws(Problem) -> JSONValue {
-    for byte in word.utf8 {
-      guard index < bytes.count, bytes[index] == byte else { throw problem("expected '\(word)'") }
+    let start = index
+    for (offset, byte) in word.utf8.enumerated() {
+      guard index < bytes.count, bytes[index] == byte else {
+        guard offset > 1 else {
+          index = start
+          throw problem("expected a value")
+        }
+        throw problem("expected '\(word)'")
+      }
       index += 1
     }
     return value

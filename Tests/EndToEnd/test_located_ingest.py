@@ -208,7 +208,7 @@ def test_a_feed_with_two_places_and_every_fault_gives_exact_groups_warnings_and_
     warnings = [WARNING.match(line) for line in result.err_lines[:-1]]
     assert all(warnings), result.err_lines
     assert [(int(match[1]), match[2]) for match in warnings] == [
-        (2, "the message is not JSON: at column 2: expected 'null'"),
+        (2, "the message is not JSON: at column 1: expected a value"),
         (4, "'lat' is 95, not a latitude (-90 to 90)"),
         (6, "the message has no 'lat'"),
         (7, "'lat' is a string, not a number"),

@@ -48,6 +48,8 @@ import Testing
     #expect(problem("{a: 1}") == "line 1, column 2: expected a key in quotes")
     #expect(problem("[\"open") == "line 1, column 7: expected the closing quote of the string")
     #expect(problem("[tru]") == "line 1, column 5: expected 'true'")
+    #expect(problem("[not a value]") == "line 1, column 2: expected a value")
+    #expect(problem("n") == "line 1, column 1: expected a value")
     #expect(
       problem("[\"tab\there\"]")
         == "line 1, column 6: expected a control character to be escaped (\\n, \\t, \\u0001)")

@@ -58,7 +58,7 @@ import Testing
     let warnings = lines.map { ingest.receive(Array($0.utf8), arrival: arrival).warning }
     #expect(
       warnings == [
-        "the message is not JSON: at column 2: expected 'null'; later messages with this fault are "
+        "the message is not JSON: at column 1: expected a value; later messages with this fault are "
           + "counted, not shown", nil,
         "'lat' is 91, not a latitude (-90 to 90); later messages with this fault are counted, not shown", nil,
         "the message has no 'time'; later messages with this fault are counted, not shown",
