@@ -5,8 +5,8 @@
 /// Our own rather than Foundation's `JSONDecoder`, which on Linux reports no position and gives the
 /// same "not valid JSON" for a number out of range, a lone surrogate and a byte that is not UTF-8,
 /// and which keeps the first of two equal keys without a word. This reader keeps an object's
-/// members in order, duplicates included, so that the import can refuse a row that gives a key
-/// twice and name both.
+/// members in order, duplicates included, so that each of our readers (an import's row, a detector's
+/// or a network's message) can refuse an object that gives a key twice, and name the key.
 package struct JSONReader {
   /// Where the document stops being JSON, and what is wrong there.
   package struct Problem: Error, Equatable {

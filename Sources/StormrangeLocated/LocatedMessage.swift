@@ -26,8 +26,8 @@ package enum LocatedMessage {
     do {
       document = try JSONReader.read(bytes)
     } catch {
-      // A message is a line of `ingest` (an MQTT payload may hold several), so "line 1" of it would
-      // read as the input's first line.
+      // A message is a line of `ingest`, so "line 1" of it would read as the input's first line;
+      // only an MQTT payload can span lines.
       let place =
         error.line == 1 ? "column \(error.column)" : "its line \(error.line), column \(error.column)"
       throw LocatedProblem(.notJSON, "the message is not JSON: at \(place): \(error.message)")
