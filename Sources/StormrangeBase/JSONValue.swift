@@ -32,10 +32,12 @@ extension [JSONValue.Member] {
   /// The first key given twice, if any. Which of its values was meant cannot be known (readers
   /// disagree: Python's and JavaScript's keep the last, others the first, so two programs could read
   /// one message as two places), so every reader of ours refuses such an object
-  /// (``JSONValue/repeatedKeyMessage(_:)``) rather than pick one.
+  /// (``JSONValue/repeatedKeyMessage(_:)``) rather than pick one. Two keys are the same when their
+  /// code points are (RFC 8259, and Python's reader), not when Swift's strings are equal: to those,
+  /// the Kelvin sign is a K.
   package var repeatedKey: String? {
-    var seen: Set<String> = []
-    return first { !seen.insert($0.key).inserted }?.key
+    var seen: Set<[UInt8]> = []
+    return first { !seen.insert([UInt8]($0.key.utf8)).inserted }?.key
   }
 }
 

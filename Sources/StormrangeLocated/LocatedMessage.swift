@@ -37,7 +37,7 @@ package enum LocatedMessage {
     }
     if let repeated = members.repeatedKey {
       throw LocatedProblem(
-        .repeatedKey, JSONValue.repeatedKeyMessage(String(repeated.escapedForDisplay.prefix(40))))
+        .repeatedKey, JSONValue.repeatedKeyMessage(repeated.escapedForDisplay))
     }
     func value(_ key: String) throws(LocatedProblem) -> JSONValue {
       guard let member = members.first(where: { $0.key == key }), member.value != .null else {
@@ -96,7 +96,7 @@ package enum LocatedMessage {
     case (.located, .string(let text)):
       guard let date = ISO8601Time.parse(text) else {
         throw LocatedProblem(
-          .badTime, "'time' is \"\(text.escapedForDisplay.prefix(40))\", not an ISO 8601 time with a zone")
+          .badTime, "'time' is \"\(text.escapedForDisplay)\", not an ISO 8601 time with a zone")
       }
       return date
     case (.blitzortung, _):

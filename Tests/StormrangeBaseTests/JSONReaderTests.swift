@@ -40,6 +40,21 @@ import Testing
         ]))
   }
 
+  /// Keys are the same when their code points are, as RFC 8259 and Python's reader compare them:
+  /// an escape of the same letter is the same key, but the Kelvin sign is not a K, nor é made of e
+  /// and an accent the é of one code point, though Swift's strings compare them equal.
+  @Test func aKeyIsGivenTwiceWhenItsCodePointsAreTheSame() throws {
+    func repeated(_ text: String) throws -> String? {
+      guard case .object(let members) = try value(text) else { return "not an object" }
+      return members.repeatedKey
+    }
+    #expect(try repeated(#"{"lat": 1, "lon": 2, "l\u0061t": 3}"#) == "lat")
+    #expect(try repeated(#"{"a": 1, "b": 2}"#) == nil)
+    #expect(try repeated(#"{"K": 1, "\u212A": 2}"#) == nil)
+    #expect(try repeated(#"{"\u00e9": 1, "e\u0301": 2}"#) == nil)
+    #expect(try repeated(#"{"a": 1, "a\u0000": 2}"#) == nil)
+  }
+
   @Test func theFirstErrorIsLocatedByLineAndCharacterColumn() {
     #expect(problem("[{\"date\": }]") == "line 1, column 11: expected a value")
     #expect(problem("[\n  {\"a\": 1}\n  {\"b\": 2}\n]") == "line 3, column 3: expected ',' or ']'")

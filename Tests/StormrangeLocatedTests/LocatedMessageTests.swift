@@ -71,6 +71,25 @@ import Testing
     #expect(problem?.message == "the key '\(key)' is given twice; which value is meant cannot be known")
   }
 
+  /// A key is shown escaped and cut short as every message shows what it was given (at 60
+  /// characters, marked), never cut inside an escape.
+  @Test func aLongOrHostileKeyGivenTwiceIsShownEscapedAndCutShortWithAMark() {
+    let long = String(repeating: "k", count: 100_000)
+    let message = problem(#"{"lat":51.5,"lon":0,"time":1795773595000000000,"\#(long)":1,"\#(long)":2}"#)?
+      .message
+    #expect(
+      message
+        == "the key '\(String(repeating: "k", count: 60))…' is given twice; which value is meant cannot be known"
+    )
+    let escapes = String(repeating: #"\u001b"#, count: 100)
+    let hostile = problem(
+      #"{"lat":51.5,"lon":0,"time":1795773595000000000,"\#(escapes)":1,"\#(escapes)":2}"#)?.message
+    #expect(
+      hostile
+        == "the key '\(String(repeating: #"\u{1B}"#, count: 60))…' is given twice; which value is meant cannot be known"
+    )
+  }
+
   /// A message that is no JSON says where and why, as an import's file does; JSON of another kind
   /// says what it is.
   @Test func whatIsNotAJSONObjectSaysWhy() {
