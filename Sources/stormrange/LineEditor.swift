@@ -101,10 +101,18 @@ final class LineEditor {
     while !lineFinished {
       var readable = fd_set()
       Self.add(0, to: &readable)
+      // The signals' wake pipe too: a signal that lands after the prompt is shown but before
+      // select(2) begins to wait does not interrupt it, and Ctrl-C pressed at once was lost
+      // (the self-pipe trick, ``Signals``).
+      let wake = Signals.wakeDescriptor
+      if wake >= 0 { Self.add(wake, to: &readable) }
       var tick = timeval(tv_sec: 0, tv_usec: 200_000)
-      let ready = ticking() ? select(1, &readable, nil, nil, &tick) : select(1, &readable, nil, nil, nil)
-      if ready < 0 {
-        guard errno == EINTR else { return .endOfInput }
+      let count = max(wake, 0) + 1
+      let ready =
+        ticking() ? select(count, &readable, nil, nil, &tick) : select(count, &readable, nil, nil, nil)
+      if ready < 0, errno != EINTR { return .endOfInput }
+      if Signals.pending != 0 {
+        Signals.drainWake()
         let number = Signals.take()
         if number == SIGINT {
           rl_free_line_state()
@@ -112,10 +120,13 @@ final class LineEditor {
           rl_crlf()
           return .interrupted
         }
-        if number != 0 {
-          rl_crlf()
-          return .terminated(number)
-        }
+        rl_crlf()
+        return .terminated(number)
+      }
+      if ready < 0 { continue }
+      if ready > 0, !Self.contains(0, readable) {
+        // Only the wake pipe, for a signal already dealt with: emptied, so that the wait waits.
+        Signals.drainWake()
         continue
       }
       if ready == 0 {
@@ -169,6 +180,15 @@ final class LineEditor {
   private static func addToReadline(_ entry: [UInt8]) {
     (entry + [0]).withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { add_history($0.baseAddress) }
+    }
+  }
+
+  /// FD_ISSET, which Swift cannot import (it is a macro).
+  private static func contains(_ descriptor: Int32, _ set: fd_set) -> Bool {
+    withUnsafeBytes(of: set) { raw in
+      let words = raw.bindMemory(to: Int.self)
+      let bits = Int.bitWidth
+      return words[Int(descriptor) / bits] & (1 << (Int(descriptor) % bits)) != 0
     }
   }
 
