@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-FORMATS = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
-# The release before 1.3, which knows no kind `located`; STORMRANGE_OLD_BIN names another copy.
-OLD_BINARY = Path(os.environ.get("STORMRANGE_OLD_BIN", "/work/stormrange-old"))
+# The last stormrange of format 1.2, which knows no kind `located`, as Scripts/setup-old-release
+# builds it (Scripts/test runs that); STORMRANGE_OLD_BIN names another copy.
+ROOT = Path(__file__).resolve().parents[2]
+FORMATS = ROOT / "docs" / "formats.md"
+OLD_BINARY = Path(os.environ.get("STORMRANGE_OLD_BIN") or subprocess.run(
+    [ROOT / "Scripts" / "setup-old-release", "--path"], capture_output=True, text=True, check=True).stdout.strip())
 
 GROUP = {
     "date": datetime.datetime(2026, 7, 1, 16, 3),
@@ -31,7 +34,7 @@ GROUP = {
 AT_THE_OBSERVER = GROUP | {"distance": 0.0, "nearest": 0.0, "strikes": 1, "spread": 0.0}
 
 
-@pytest.mark.skipif(not OLD_BINARY.exists(), reason=f"no stormrange 1.2 at {OLD_BINARY} (STORMRANGE_OLD_BIN)")
+@pytest.mark.skipif(not OLD_BINARY.exists(), reason=f"no stormrange 1.2 at {OLD_BINARY} (Scripts/setup-old-release builds it)")
 def test_the_old_version_refuses_a_history_with_a_located_group_as_formats_md_quotes(sandbox):
     path = sandbox.write_history([GROUP], path=sandbox.home / "h.plist")
     before = path.read_bytes()
