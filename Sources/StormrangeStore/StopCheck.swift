@@ -26,12 +26,15 @@ package struct StopCheck {
     case ready(waited: Bool)
     /// A stop was requested while it was not ready.
     case stopped
+    /// The timeout passed with neither.
+    case timedOut
   }
 
-  /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`) or a stop is requested.
-  /// What is ready at once counts even when a stop is pending, so a writer still hands over what
-  /// its output takes without waiting.
-  package func wait(for descriptor: Int32, events: Int16) -> Readiness {
+  /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`) or a stop is requested,
+  /// or for at most `timeout` milliseconds (-1: no limit) after each wake-up. What is ready at once
+  /// counts even when a stop is pending, so a writer still hands over what its output takes without
+  /// waiting.
+  package func wait(for descriptor: Int32, events: Int16, timeout: Int32 = -1) -> Readiness {
     var now = [pollfd(fd: descriptor, events: events, revents: 0)]
     let readyNow = poll(&now, 1, 0)
     // Ready, or a failure for the call to report; interrupted, it waits below, asking first.
@@ -41,10 +44,12 @@ package struct StopCheck {
         pollfd(fd: descriptor, events: events, revents: 0),
         pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
       ]
-      if poll(&waiting, wake >= 0 ? 2 : 1, -1) < 0 {
+      let ready = poll(&waiting, wake >= 0 ? 2 : 1, timeout)
+      if ready < 0 {
         if errno == EINTR { continue }
         return .ready(waited: true)  // let the call report the problem
       }
+      if ready == 0 { return .timedOut }
       if waiting[0].revents != 0 { return .ready(waited: true) }
       // Woken by a signal that was already dealt with (taken at the prompt): wait again. A signal
       // arriving now set its flag before its byte, so the check above still sees it.

@@ -99,20 +99,10 @@ final class LineEditor {
     }
     defer { if !lineFinished { rl_callback_handler_remove() } }
     while !lineFinished {
-      var readable = fd_set()
-      Self.add(0, to: &readable)
-      // The signals' wake pipe too: a signal that lands after the prompt is shown but before
-      // select(2) begins to wait does not interrupt it, and Ctrl-C pressed at once was lost
-      // (the self-pipe trick, ``Signals``).
-      let wake = Signals.wakeDescriptor
-      if wake >= 0 { Self.add(wake, to: &readable) }
-      var tick = timeval(tv_sec: 0, tv_usec: 200_000)
-      let count = max(wake, 0) + 1
-      let ready =
-        ticking() ? select(count, &readable, nil, nil, &tick) : select(count, &readable, nil, nil, nil)
-      if ready < 0, errno != EINTR { return .endOfInput }
-      if Signals.pending != 0 {
-        Signals.drainWake()
+      // Beside the signals' wake pipe (``Signals/stopCheck``): a signal that lands after the prompt
+      // is shown but before the wait begins must still end it, or Ctrl-C pressed at once is lost.
+      switch Signals.stopCheck.wait(for: 0, events: Int16(POLLIN), timeout: ticking() ? 200 : -1) {
+      case .stopped:
         let number = Signals.take()
         if number == SIGINT {
           rl_free_line_state()
@@ -122,14 +112,7 @@ final class LineEditor {
         }
         rl_crlf()
         return .terminated(number)
-      }
-      if ready < 0 { continue }
-      if ready > 0, !Self.contains(0, readable) {
-        // Only the wake pipe, for a signal already dealt with: emptied, so that the wait waits.
-        Signals.drainWake()
-        continue
-      }
-      if ready == 0 {
+      case .timedOut:
         let updated = prompt()
         if updated != shownPrompt {
           shownPrompt = updated
@@ -137,6 +120,8 @@ final class LineEditor {
           rl_redisplay()
         }
         continue
+      case .ready:
+        break
       }
       let arrival = clock.now()
       rl_callback_read_char()
@@ -180,24 +165,6 @@ final class LineEditor {
   private static func addToReadline(_ entry: [UInt8]) {
     (entry + [0]).withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { add_history($0.baseAddress) }
-    }
-  }
-
-  /// FD_ISSET, which Swift cannot import (it is a macro).
-  private static func contains(_ descriptor: Int32, _ set: fd_set) -> Bool {
-    withUnsafeBytes(of: set) { raw in
-      let words = raw.bindMemory(to: Int.self)
-      let bits = Int.bitWidth
-      return words[Int(descriptor) / bits] & (1 << (Int(descriptor) % bits)) != 0
-    }
-  }
-
-  /// FD_SET, which Swift cannot import (it is a macro).
-  private static func add(_ descriptor: Int32, to set: inout fd_set) {
-    withUnsafeMutableBytes(of: &set) { raw in
-      let words = raw.bindMemory(to: Int.self)
-      let bits = Int.bitWidth
-      words[Int(descriptor) / bits] |= 1 << (Int(descriptor) % bits)
     }
   }
 }
